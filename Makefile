@@ -1,0 +1,33 @@
+# Two entry points: `make demo` (install, then import, audit and report on the
+# bundled sample) and `make test` (install the dev extras, then every check).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+DEMO_DATA := .demo-data
+
+.PHONY: demo test lint clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.dev: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(VENV)/.runtime $@
+
+demo: $(VENV)/.runtime
+	rm -rf $(DEMO_DATA)
+	$(BIN)/tracker import sample_histories --data $(DEMO_DATA)
+
+test: $(VENV)/.dev
+	$(BIN)/ruff check tracker parsers tests benchmarks
+	$(BIN)/ruff format --check tracker parsers tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) $(DEMO_DATA)
