@@ -1,0 +1,99 @@
+"""The chip checks: do the chips of a hand add up as the site wrote them?
+
+Two sums must agree in every sound hand:
+
+- what the players put in, less the uncalled bets returned to them, is the total pot;
+- the total pot is what the site paid out, plus the rake, plus the jackpot fee.
+
+And where the summary splits the total into a main pot and side pots, those add up to it.
+A hand whose chips do not add up is flagged as inconsistent (the reasons are stored with
+it), never silently fixed. The import stores the verdict; the audit reuses the same checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tracker.model import Action, Collection, Hand, Returned
+
+
+def total_contributed(actions: Iterable[Action]) -> int:
+    """Everything the players put in the pot: posts, bets, calls, raises, bring-ins.
+
+    >>> from tracker.model import ActionKind, Street
+    >>> total_contributed([
+    ...     Action(Street.PREFLOP, "ann", ActionKind.POST_SMALL_BLIND, 10),
+    ...     Action(Street.PREFLOP, "bob", ActionKind.POST_BIG_BLIND, 20),
+    ...     Action(Street.PREFLOP, "ann", ActionKind.CALL, 10),
+    ...     Action(Street.FLOP, "bob", ActionKind.CHECK),
+    ... ])
+    40
+    """
+    return sum(action.amount for action in actions if action.kind.puts_chips_in)
+
+
+def total_returned(returned: Iterable[Returned]) -> int:
+    """The uncalled bets given back.
+
+    >>> total_returned([Returned("ann", 94), Returned("bob", 6)])
+    100
+    """
+    return sum(item.amount for item in returned)
+
+
+def total_collected(collections: Iterable[Collection]) -> int:
+    """Everything the site says it paid from the pots, over every pot, half and board.
+
+    >>> total_collected([Collection("ann", 233), Collection("bob", 232, half="lo")])
+    465
+    """
+    return sum(item.amount for item in collections)
+
+
+def chip_discrepancies(hand: Hand) -> list[str]:
+    """The reasons the chips of `hand` do not add up; an empty list when they do.
+
+    A cancelled hand is not checked (the site gave everything back). A missing rake
+    counts as no rake; a missing total pot is itself a reason, since nothing can be
+    checked against it.
+
+    Args:
+        hand: the hand as parsed.
+
+    Returns:
+        One sentence per failed check, amounts in the site's smallest unit.
+    """
+    if hand.cancelled:
+        return []
+    if hand.total_pot is None:
+        return ["the hand gives no total pot"]
+    total_pot = hand.total_pot
+    reasons: list[str] = []
+    contributed = total_contributed(hand.actions)
+    returned = total_returned(hand.returned)
+    if contributed - returned != total_pot:
+        reasons.append(
+            f"players put in {contributed} less {returned} returned = "
+            f"{contributed - returned}, but the total pot is {total_pot}"
+        )
+    collected = total_collected(hand.collections)
+    rake = hand.rake or 0
+    if collected + rake + hand.jackpot_fee != total_pot:
+        reasons.append(
+            f"collected {collected} + rake {rake} + jackpot fee {hand.jackpot_fee} = "
+            f"{collected + rake + hand.jackpot_fee}, but the total pot is {total_pot}"
+        )
+    if hand.main_pot is not None and hand.side_pots:
+        pots = hand.main_pot + sum(hand.side_pots)
+        if pots != total_pot:
+            reasons.append(
+                f"main pot {hand.main_pot} + side pots {sum(hand.side_pots)} = {pots}, "
+                f"but the total pot is {total_pot}"
+            )
+    return reasons
+
+
+def inconsistency_or_none(hand: Hand) -> str | None:
+    """The reasons of `chip_discrepancies` joined by "; ", or None when the chips add up."""
+    reasons = chip_discrepancies(hand)
+    return "; ".join(reasons) if reasons else None

@@ -1,0 +1,592 @@
+"""The data folder: one Parquet dataset per table, and crash-safe writing to it.
+
+This is the only module that knows the Parquet schemas (docs/schema.md describes every
+column). Layout of a data folder:
+
+    hands/site=pokerstars/month=2013-04/part-<batch>.parquet   (seats, actions, ... alike)
+    files/part-<batch>.parquet                                 (tables without partitions)
+    _batches/<batch>.json                                      (commit records, transient)
+    .lock                                                      (held by the one writer)
+
+Writing is transactional per batch. Every file of a batch is first written under a hidden
+temporary name in its final folder and fsynced; then the batch's manifest (the list of
+renames to do and files to remove) is written atomically into `_batches/`: that is the
+commit point. The renames follow and the manifest is deleted. A writer opening the folder
+replays any manifest left by a killed writer (roll forward) and deletes temporary files
+that no manifest names (roll back). Readers match only `*.parquet`, so they never see a
+half-written file, and a batch never shows up in one table without the others, except
+for the instant of its renames when the writer is killed inside them (the next writer
+completes them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any, Self
+
+import platformdirs
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.dataset as ds
+import pyarrow.parquet as pq
+
+from tracker.bookkeeping import inconsistency_or_none
+from tracker.cards import format_cards
+from tracker.errors import TrackerError
+from tracker.model import Hand
+
+UTC_TIME = pa.timestamp("us", tz="UTC")
+CARD_INDEXES = pa.list_(pa.int8())
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """A table: the columns stored in its files, and the hive partition columns that
+    live in its folder names instead (always strings)."""
+
+    schema: pa.Schema
+    partition_by: tuple[str, ...] = ()
+
+    @property
+    def full_schema(self) -> pa.Schema:
+        """The columns a reader sees: the file columns, then the partition columns."""
+        return pa.schema(
+            [*self.schema, *(pa.field(name, pa.string()) for name in self.partition_by)]
+        )
+
+
+def _schema(*fields: tuple[str, pa.DataType] | tuple[str, pa.DataType, bool]) -> pa.Schema:
+    return pa.schema([pa.field(*field) for field in fields])
+
+
+HAND_PARTITIONS = ("site", "month")
+_HAND_KEY = ("hand_id", pa.string(), False)  # with `site`, from the path, the key
+
+_STRING, _INT, _SMALL_INT, _BOOL = pa.string(), pa.int64(), pa.int32(), pa.bool_()
+_NOT_NULL = False
+
+# fmt: off
+TABLES: dict[str, TableSpec] = {
+    "hands": TableSpec(_schema(
+        _HAND_KEY,
+        ("game", _STRING, _NOT_NULL), ("structure", _STRING, _NOT_NULL),
+        ("small_blind", _INT), ("big_blind", _INT), ("small_bet", _INT), ("big_bet", _INT),
+        ("ante", _INT), ("bring_in", _INT),
+        ("currency", _STRING), ("play_money", _BOOL, _NOT_NULL),
+        ("tournament_id", _STRING), ("tournament_buy_in", _INT), ("tournament_fee", _INT),
+        ("tournament_currency", _STRING), ("tournament_level", _STRING),
+        ("table_name", _STRING, _NOT_NULL), ("max_seats", _SMALL_INT),
+        ("button_seat", _SMALL_INT),
+        ("started_at", UTC_TIME, _NOT_NULL), ("site_timezone", _STRING), ("hero", _STRING),
+        ("total_pot", _INT), ("main_pot", _INT), ("side_pots", pa.list_(_INT), _NOT_NULL),
+        ("rake", _INT), ("jackpot_fee", _INT, _NOT_NULL), ("cancelled", _BOOL, _NOT_NULL),
+        ("source_file", _STRING), ("first_line", _INT),
+        ("chips_consistent", _BOOL, _NOT_NULL), ("inconsistency", _STRING),
+    ), HAND_PARTITIONS),
+    "seats": TableSpec(_schema(
+        _HAND_KEY, ("seat", _SMALL_INT, _NOT_NULL), ("player", _STRING, _NOT_NULL),
+        ("stack", _INT, _NOT_NULL), ("sitting_out", _BOOL, _NOT_NULL),
+    ), HAND_PARTITIONS),
+    "actions": TableSpec(_schema(
+        _HAND_KEY, ("sequence", _SMALL_INT, _NOT_NULL), ("street", _STRING, _NOT_NULL),
+        ("player", _STRING, _NOT_NULL), ("kind", _STRING, _NOT_NULL),
+        ("amount", _INT, _NOT_NULL), ("to_amount", _INT), ("all_in", _BOOL, _NOT_NULL),
+    ), HAND_PARTITIONS),
+    "cards": TableSpec(_schema(
+        _HAND_KEY, ("sequence", _SMALL_INT, _NOT_NULL), ("player", _STRING, _NOT_NULL),
+        ("street", _STRING, _NOT_NULL), ("source", _STRING, _NOT_NULL),
+        ("cards", _STRING, _NOT_NULL), ("card_indexes", CARD_INDEXES, _NOT_NULL),
+    ), HAND_PARTITIONS),
+    "boards": TableSpec(_schema(
+        _HAND_KEY, ("board", _SMALL_INT, _NOT_NULL),
+        ("cards", _STRING, _NOT_NULL), ("card_indexes", CARD_INDEXES, _NOT_NULL),
+    ), HAND_PARTITIONS),
+    "collections": TableSpec(_schema(
+        _HAND_KEY, ("sequence", _SMALL_INT, _NOT_NULL), ("player", _STRING, _NOT_NULL),
+        ("amount", _INT, _NOT_NULL), ("pot", _SMALL_INT, _NOT_NULL),
+        ("board", _SMALL_INT, _NOT_NULL), ("half", _STRING),
+    ), HAND_PARTITIONS),
+    "returned": TableSpec(_schema(
+        _HAND_KEY, ("sequence", _SMALL_INT, _NOT_NULL), ("player", _STRING, _NOT_NULL),
+        ("amount", _INT, _NOT_NULL),
+    ), HAND_PARTITIONS),
+    "summaries": TableSpec(_schema(
+        _HAND_KEY, ("seat", _SMALL_INT, _NOT_NULL), ("player", _STRING, _NOT_NULL),
+        ("text", _STRING, _NOT_NULL), ("won", _INT),
+    ), HAND_PARTITIONS),
+    "parse_errors": TableSpec(_schema(
+        ("file", _STRING), ("site", _STRING), ("hand_id", _STRING),
+        ("line_number", _INT), ("line", _STRING),
+        ("reason", _STRING, _NOT_NULL), ("kind", _STRING, _NOT_NULL),
+        ("imported_at", UTC_TIME, _NOT_NULL),
+    )),
+    "files": TableSpec(_schema(
+        ("path", _STRING, _NOT_NULL), ("size", _INT, _NOT_NULL),
+        ("mtime", UTC_TIME, _NOT_NULL), ("sha256", _STRING, _NOT_NULL), ("site", _STRING),
+        ("hands_seen", _INT, _NOT_NULL), ("hands_imported", _INT, _NOT_NULL),
+        ("hands_skipped", _INT, _NOT_NULL), ("hands_failed", _INT, _NOT_NULL),
+        ("hands_duplicate", _INT, _NOT_NULL), ("imported_at", UTC_TIME, _NOT_NULL),
+    )),
+}
+# fmt: on
+"""Every table of the data folder. Other modules add theirs (the audit's `audit` and
+`awards`) with `register_table`; all are written through the same transactions."""
+
+HAND_TABLES = (
+    "hands",
+    "seats",
+    "actions",
+    "cards",
+    "boards",
+    "collections",
+    "returned",
+    "summaries",
+)
+"""The tables `write_hands` fills, all keyed by (site, hand_id)."""
+
+_TEMPORARY = re.compile(r"^\..+\.tmp$")
+_SAFE_PARTITION_VALUE = re.compile(r"^[A-Za-z0-9_.+-]+$")
+
+
+class StoreError(TrackerError):
+    """The data folder cannot be used: locked by another writer, or rows that do not fit."""
+
+
+def register_table(name: str, spec: TableSpec) -> None:
+    """Add a table to the registry (the same spec again is allowed, a different one not)."""
+    existing = TABLES.get(name)
+    if existing is not None and existing != spec:
+        raise StoreError(f"table {name!r} is already registered with another schema")
+    TABLES[name] = spec
+
+
+def default_data_dir() -> Path:
+    """The data folder when none is given: $TRACKER_DATA, else the user data folder."""
+    configured = os.environ.get("TRACKER_DATA")
+    if configured:
+        return Path(configured)
+    return Path(platformdirs.user_data_dir("hilo-tracker"))
+
+
+def month_of(started_at: datetime) -> str:
+    """The month partition of a hand: its UTC start as "YYYY-MM".
+
+    >>> month_of(datetime(2013, 4, 30, 23, 30, tzinfo=UTC))
+    '2013-04'
+    """
+    moment = started_at.astimezone(UTC)
+    return f"{moment.year:04d}-{moment.month:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class FileRecord:
+    """One row of `files`: a hand-history file as it was when imported."""
+
+    path: str
+    size: int
+    mtime: datetime
+    sha256: str
+    site: str | None
+    hands_seen: int
+    hands_imported: int
+    hands_skipped: int
+    hands_failed: int
+    hands_duplicate: int
+    imported_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorRecord:
+    """One row of `parse_errors`: a hand (or a whole file) that could not be read."""
+
+    file: str | None
+    site: str | None
+    hand_id: str | None
+    line_number: int | None
+    line: str | None
+    reason: str
+    kind: str
+    imported_at: datetime
+
+
+def _hand_rows(hands: Sequence[Hand]) -> dict[str, list[tuple[Any, ...]]]:
+    """The rows of every hand table (without site and month), one tuple per row."""
+    rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in HAND_TABLES}
+    hand_rows, seat_rows, action_rows = rows["hands"], rows["seats"], rows["actions"]
+    for hand in hands:
+        hand_id = hand.hand_id
+        hand_rows.append(_hand_row(hand))
+        seat_rows.extend(
+            (hand_id, seat.seat, seat.player, seat.stack, seat.sitting_out) for seat in hand.seats
+        )
+        action_rows.extend(
+            (hand_id, i, a.street.value, a.player, a.kind.value, a.amount, a.to_amount, a.all_in)
+            for i, a in enumerate(hand.actions)
+        )
+        rows["cards"].extend(
+            (hand_id, i, k.player, k.street.value, k.source.value, format_cards(k.cards),
+             [card.index for card in k.cards])
+            for i, k in enumerate(hand.known_cards)
+        )  # fmt: skip
+        rows["boards"].extend(
+            (hand_id, i, format_cards(board), [card.index for card in board])
+            for i, board in enumerate(hand.boards)
+        )
+        rows["collections"].extend(
+            (hand_id, i, c.player, c.amount, c.pot, c.board, c.half)
+            for i, c in enumerate(hand.collections)
+        )
+        rows["returned"].extend(
+            (hand_id, i, r.player, r.amount) for i, r in enumerate(hand.returned)
+        )
+        rows["summaries"].extend((hand_id, s.seat, s.player, s.text, s.won) for s in hand.summaries)
+    return rows
+
+
+def _hand_row(hand: Hand) -> tuple[Any, ...]:
+    stakes, tournament = hand.stakes, hand.tournament
+    inconsistency = inconsistency_or_none(hand)
+    return (
+        hand.hand_id, hand.game.value, hand.structure.value,
+        stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet,
+        stakes.ante, stakes.bring_in, hand.currency, hand.play_money,
+        None if tournament is None else tournament.tournament_id,
+        None if tournament is None else tournament.buy_in,
+        None if tournament is None else tournament.fee,
+        None if tournament is None else tournament.currency,
+        None if tournament is None else tournament.level,
+        hand.table_name, hand.max_seats, hand.button_seat, hand.started_at,
+        hand.site_timezone, hand.hero, hand.total_pot, hand.main_pot, list(hand.side_pots),
+        hand.rake, hand.jackpot_fee, hand.cancelled, hand.source_file, hand.first_line,
+        inconsistency is None, inconsistency,
+    )  # fmt: skip
+
+
+def _columnar(schema: pa.Schema, rows: list[tuple[Any, ...]]) -> pa.Table:
+    """A table from row tuples, transposed into one Python list per column."""
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(schema)
+    arrays = [
+        pa.array(column, type=field.type) for column, field in zip(columns, schema, strict=True)
+    ]
+    return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def _write_durably(path: Path, write: Any) -> None:
+    with open(path, "wb") as stream:
+        write(stream)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+def _fsync_folder(folder: Path) -> None:
+    if sys.platform == "win32":  # folders cannot be opened for fsync there
+        return
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _partition_folder(root: Path, table: str, names: Sequence[str], values: Sequence[str]) -> Path:
+    folder = root / table
+    for name, value in zip(names, values, strict=True):
+        if not _SAFE_PARTITION_VALUE.match(value):
+            raise StoreError(f"{table}: partition value {value!r} of {name} is not a plain name")
+        folder /= f"{name}={value}"
+    return folder
+
+
+class Transaction:
+    """The files of one batch: written under temporary names, made visible together by
+    `commit`. Use it through `Store.transaction()`."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.batch_id = f"{datetime.now(UTC):%Y%m%dT%H%M%S%f}-{secrets.token_hex(4)}"
+        self._renames: list[tuple[Path, Path]] = []
+        self._removals: list[Path] = []
+
+    def write_hands(self, hands: Sequence[Hand]) -> None:
+        """Add the rows of `hands` to every hand table, one file per table and partition."""
+        groups: dict[tuple[str, str], list[Hand]] = {}
+        for hand in hands:
+            groups.setdefault((hand.site, month_of(hand.started_at)), []).append(hand)
+        for partition, group in groups.items():
+            for table, rows in _hand_rows(group).items():
+                if rows:
+                    self._add_file(table, partition, _columnar(TABLES[table].schema, rows))
+
+    def write_rows(self, table: str, rows: pa.Table | Sequence[Mapping[str, Any]]) -> None:
+        """Add rows to any registered table; partition columns must be among the columns."""
+        spec = _spec(table)
+        if isinstance(rows, pa.Table):
+            data = rows.select(spec.full_schema.names).cast(spec.full_schema)
+        else:
+            data = pa.Table.from_pylist(list(rows), schema=spec.full_schema)
+        if data.num_rows == 0:
+            return
+        if not spec.partition_by:
+            self._add_file(table, (), data)
+            return
+        keys = data.select(list(spec.partition_by)).to_pylist()
+        for values in sorted({tuple(key.values()) for key in keys}):
+            tests = [pc.field(n) == v for n, v in zip(spec.partition_by, values, strict=True)]
+            mask = tests[0]
+            for test in tests[1:]:
+                mask &= test
+            part = data.filter(mask).drop_columns(list(spec.partition_by))
+            self._add_file(table, values, part)
+
+    def write_files(self, records: Sequence[FileRecord]) -> None:
+        """Add rows to `files`."""
+        self.write_rows("files", [asdict(record) for record in records])
+
+    def write_errors(self, records: Sequence[ErrorRecord]) -> None:
+        """Add rows to `parse_errors`."""
+        self.write_rows("parse_errors", [asdict(record) for record in records])
+
+    def remove_table(self, table: str) -> None:
+        """Remove every committed file of `table` when this transaction commits."""
+        folder = self.root / _checked(table)
+        if folder.is_dir():
+            self._removals.extend(sorted(folder.rglob("*.parquet")))
+
+    def _add_file(self, table: str, values: Sequence[str], data: pa.Table) -> None:
+        folder = _partition_folder(self.root, table, TABLES[table].partition_by, values)
+        folder.mkdir(parents=True, exist_ok=True)
+        number = sum(1 for _, final in self._renames if final.parent == folder)
+        suffix = f"-{number}" if number else ""
+        final = folder / f"part-{self.batch_id}{suffix}.parquet"
+        temporary = folder / f".{final.name}.tmp"
+        _write_durably(temporary, lambda stream: pq.write_table(data, stream, compression="zstd"))
+        self._renames.append((temporary, final))
+
+    def commit(self) -> None:
+        """Write the manifest (the commit point), then make every file visible."""
+        if not self._renames and not self._removals:
+            return
+        batches = self.root / "_batches"
+        batches.mkdir(parents=True, exist_ok=True)
+        for folder in {temporary.parent for temporary, _ in self._renames}:
+            _fsync_folder(folder)
+        manifest = {
+            "batch": self.batch_id,
+            "rename": [[str(t.relative_to(self.root)), str(f.relative_to(self.root))]
+                       for t, f in self._renames],
+            "remove": [str(path.relative_to(self.root)) for path in self._removals],
+        }  # fmt: skip
+        path = batches / f"{self.batch_id}.json"
+        temporary = batches / f".{path.name}.tmp"
+        text = json.dumps(manifest, indent=1).encode()
+        _write_durably(temporary, lambda stream: stream.write(text))
+        os.replace(temporary, path)
+        _fsync_folder(batches)
+        _apply_manifest(self.root, path)
+
+    def roll_back(self) -> None:
+        """Delete the temporary files of an uncommitted batch."""
+        for temporary, _ in self._renames:
+            temporary.unlink(missing_ok=True)
+        self._renames.clear()
+        self._removals.clear()
+
+
+def _apply_manifest(root: Path, path: Path) -> None:
+    """Do (or finish doing) the renames and removals a manifest lists, then delete it."""
+    manifest = json.loads(path.read_text())
+    folders: set[Path] = set()
+    for temporary_name, final_name in manifest["rename"]:
+        temporary, final = root / temporary_name, root / final_name
+        if temporary.exists():
+            os.replace(temporary, final)
+        folders.add(final.parent)
+    for name in manifest["remove"]:
+        (root / name).unlink(missing_ok=True)
+        folders.add((root / name).parent)
+    for folder in folders:
+        if folder.is_dir():
+            _fsync_folder(folder)
+    path.unlink()
+
+
+def _spec(table: str) -> TableSpec:
+    spec = TABLES.get(table)
+    if spec is None:
+        raise StoreError(f"no table named {table!r}; known: {', '.join(sorted(TABLES))}")
+    return spec
+
+
+def _checked(table: str) -> str:
+    _spec(table)
+    return table
+
+
+def _lock(stream: IO[bytes], path: Path) -> None:
+    """Take the writer's lock on the open lock file, or raise StoreError at once."""
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            msvcrt.locking(stream.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        stream.close()
+        raise StoreError(f"{path.parent}: another import is writing to this data folder") from None
+
+
+class Store:
+    """A data folder of Parquet datasets.
+
+    Reading needs nothing; the first write takes the folder's writer lock (held until
+    `close`) and finishes or undoes what a killed writer left behind.
+
+    Args:
+        path: the data folder (created on the first write).
+    """
+
+    def __init__(self, path: Path | str) -> None:
+        self.root = Path(path)
+        self._lock_file: IO[bytes] | None = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Release the writer lock, if held."""
+        if self._lock_file is not None:
+            self._lock_file.close()
+            self._lock_file = None
+
+    def open_for_writing(self) -> None:
+        """Take the writer lock and recover from a killed writer (done once per Store)."""
+        if self._lock_file is not None:
+            return
+        self.root.mkdir(parents=True, exist_ok=True)
+        lock_path = self.root / ".lock"
+        stream = open(lock_path, "ab")  # noqa: SIM115 (held open for the Store's life)
+        _lock(stream, lock_path)
+        self._lock_file = stream
+        self._recover()
+
+    def _recover(self) -> None:
+        batches = self.root / "_batches"
+        if batches.is_dir():
+            for manifest in sorted(batches.glob("*.json")):
+                _apply_manifest(self.root, manifest)
+        for folder, _, names in os.walk(self.root):
+            for name in names:
+                if _TEMPORARY.match(name):
+                    (Path(folder) / name).unlink()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Transaction]:
+        """A batch: everything written through it becomes visible together, on a clean
+        exit of the `with` block; an exception discards it.
+
+        >>> import tempfile
+        >>> with tempfile.TemporaryDirectory() as folder, Store(folder) as store:
+        ...     with store.transaction() as batch:
+        ...         batch.write_rows("parse_errors", [{"reason": "empty file",
+        ...             "kind": "MalformedHandError", "imported_at": datetime.now(UTC)}])
+        ...     store.read("parse_errors").num_rows
+        1
+        """
+        self.open_for_writing()
+        batch = Transaction(self.root)
+        try:
+            yield batch
+        except BaseException:
+            batch.roll_back()
+            raise
+        batch.commit()
+
+    def write_hands(self, hands: Sequence[Hand]) -> None:
+        """Write `hands` to every hand table as one batch (no check for duplicates)."""
+        with self.transaction() as batch:
+            batch.write_hands(hands)
+
+    def write_rows(self, table: str, rows: pa.Table | Sequence[Mapping[str, Any]]) -> None:
+        """Append rows to any registered table as one batch."""
+        with self.transaction() as batch:
+            batch.write_rows(table, rows)
+
+    def replace_table(self, table: str, rows: pa.Table | Sequence[Mapping[str, Any]]) -> None:
+        """Replace the whole content of a derived table (the audit) in one batch."""
+        with self.transaction() as batch:
+            batch.remove_table(table)
+            batch.write_rows(table, rows)
+
+    def read(
+        self,
+        table: str,
+        columns: Sequence[str] | None = None,
+        where: pc.Expression | None = None,
+    ) -> pa.Table:
+        """The committed rows of `table` (partition columns included), or an empty table.
+
+        Args:
+            table: a registered table name.
+            columns: the columns wanted (all when None).
+            where: a pyarrow filter, e.g. `pyarrow.compute.field("site") == "pokerstars"`.
+        """
+        spec = _spec(table)
+        folder = self.root / table
+        schema = spec.full_schema
+        wanted = list(columns) if columns is not None else schema.names
+        if not folder.is_dir():
+            return schema.empty_table().select(wanted)
+        dataset = ds.dataset(
+            folder,
+            schema=schema,
+            format="parquet",
+            partitioning=ds.partitioning(
+                pa.schema([schema.field(name) for name in spec.partition_by]), flavor="hive"
+            ),
+        )
+        return dataset.to_table(columns=wanted, filter=where)
+
+    def known_hand_keys(self, site: str) -> set[str]:
+        """The hand ids of `site` already in `hands`."""
+        hand_ids = self.read("hands", ["hand_id"], pc.field("site") == site).column("hand_id")
+        return {str(hand_id) for hand_id in hand_ids.to_pylist()}
+
+    def file_records(self) -> dict[str, FileRecord]:
+        """The latest `files` record of every imported path."""
+        rows = self.read("files").sort_by("imported_at").to_pylist()
+        return {row["path"]: FileRecord(**row) for row in rows}
+
+    def file_record(self, path: Path | str) -> FileRecord | None:
+        """The latest `files` record of `path`, or None when it was never imported."""
+        return self.file_records().get(str(path))
+
+    def error_keys(self) -> set[tuple[str | None, str | None, int | None, str]]:
+        """(file, hand_id, line_number, reason) of every recorded parse error."""
+        table = self.read("parse_errors", ["file", "hand_id", "line_number", "reason"])
+        return {(row["file"], row["hand_id"], row["line_number"], row["reason"])
+                for row in table.to_pylist()}  # fmt: skip
+
+    def row_counts(self) -> dict[str, int]:
+        """The number of committed rows of every registered table."""
+        return {table: self.read(table, columns=[]).num_rows for table in TABLES}
