@@ -1,0 +1,352 @@
+"""Importing hand-history files into the data folder.
+
+`import_paths` walks files and folders, skips files already imported unchanged, has the
+parsers read the rest, and writes the hands in batches of a fixed number (memory stays
+bounded however large the input). A hand already in the store, by (site, hand id), is
+counted as a duplicate and not written again. A file's `files` record is written in the
+same batch as its last hands, so a killed import leaves no file marked as done whose
+hands are not all in the store; running it again completes it.
+
+Which files are read: every regular file under the given folders, except hidden files
+and folders (a name starting with ".") and files whose suffix says they are not hand
+histories (`IGNORED_SUFFIXES`: other trackers' sidecars, our own outputs). A file the
+parsers do not recognise is recorded as a failure and the import goes on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import parsers
+from tracker.errors import HandHistoryError, UnsupportedGameError
+from tracker.model import Hand
+from tracker.store import ErrorRecord, FileRecord, Store
+
+DEFAULT_BATCH_SIZE = 10_000
+"""Hands per batch: one Parquet file per table and partition per batch."""
+
+IGNORED_SUFFIXES = frozenset({".hp", ".hands", ".gt", ".json", ".parquet"})
+"""Suffixes of files that are never hand histories: FPDB's expected-output sidecars
+(.hp, .hands, .gt) and data files (.json, .parquet)."""
+
+MAX_REPORTED_ERRORS = 100
+"""Errors kept in the summary; `parse_errors` has them all."""
+
+_PROGRESS_EVERY = 1_000
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportProgress:
+    """Where an import is: passed to the progress callback after each file and every
+    thousand hands. `bytes_done` is estimated inside a file from the line reached."""
+
+    files_done: int
+    files_total: int
+    bytes_done: int
+    bytes_total: int
+    hands_seen: int
+    imported: int
+    current_file: str | None
+
+
+@dataclass(slots=True)
+class ImportSummary:
+    """What an import did.
+
+    `failed` counts the hands that could not be read, plus each file that could not be
+    read at all (no parser recognises it, empty, unreadable); `errors` holds the first
+    `MAX_REPORTED_ERRORS` of them.
+    """
+
+    files: int = 0
+    unchanged_files: int = 0
+    hands_seen: int = 0
+    imported: int = 0
+    duplicates: int = 0
+    skipped: int = 0
+    failed: int = 0
+    stopped_early: bool = False
+    errors: list[ErrorRecord] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as the JSON object `tracker import --format json` prints."""
+        return {
+            "files": self.files,
+            "unchanged_files": self.unchanged_files,
+            "hands_seen": self.hands_seen,
+            "imported": self.imported,
+            "duplicates": self.duplicates,
+            "skipped": self.skipped,
+            "failed": self.failed,
+            "stopped_early": self.stopped_early,
+            "errors": [
+                {
+                    "file": error.file,
+                    "hand_id": error.hand_id,
+                    "line": error.line_number,
+                    "reason": error.reason,
+                    "kind": error.kind,
+                }
+                for error in self.errors
+            ],
+        }
+
+
+ProgressCallback = Callable[[ImportProgress], None]
+
+
+def find_history_files(paths: Iterable[Path]) -> list[Path]:
+    """The files to read: the given files, and every file under the given folders,
+    recursively, in name order, without hidden ones or `IGNORED_SUFFIXES`. Each file
+    once, as an absolute path."""
+    found: dict[Path, None] = {}
+    for path in paths:
+        if path.is_dir():
+            for folder, folders, names in os.walk(path):
+                folders[:] = sorted(name for name in folders if not name.startswith("."))
+                for name in sorted(names):
+                    candidate = Path(folder) / name
+                    if _is_history_name(name) and candidate.is_file():
+                        found.setdefault(candidate.resolve(), None)
+        else:
+            found.setdefault(path.resolve(), None)
+    return list(found)
+
+
+def _is_history_name(name: str) -> bool:
+    return not name.startswith(".") and Path(name).suffix.lower() not in IGNORED_SUFFIXES
+
+
+def import_paths(
+    paths: Sequence[Path],
+    store: Store,
+    *,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    strict: bool = False,
+    progress: ProgressCallback | None = None,
+) -> ImportSummary:
+    """Import every hand-history file under `paths` into `store`.
+
+    Args:
+        paths: files and folders (folders are walked recursively).
+        store: the data folder to write to.
+        batch_size: hands per batch (a commit of one file per table and partition).
+        strict: stop at the first hand that cannot be read (what was read before it is
+            kept, and the file is not marked as imported).
+        progress: called after each file and every thousand hands.
+
+    Returns:
+        The counts, and the first errors.
+    """
+    files = find_history_files(paths)
+    run = _ImportRun(store, files, batch_size, strict, progress)
+    run.run()
+    return run.summary
+
+
+class _StrictStopError(Exception):
+    """Raised inside a run by --strict at the first failure."""
+
+
+class _ImportRun:
+    def __init__(
+        self,
+        store: Store,
+        files: list[Path],
+        batch_size: int,
+        strict: bool,
+        progress: ProgressCallback | None,
+    ) -> None:
+        self.store = store
+        self.files = files
+        self.batch_size = max(1, batch_size)
+        self.strict = strict
+        self.progress = progress
+        self.summary = ImportSummary(files=len(files))
+        self.imported_at = datetime.now(UTC)
+        self.pending_hands: list[Hand] = []
+        self.pending_files: list[FileRecord] = []
+        self.pending_errors: list[ErrorRecord] = []
+        self.known: dict[str, set[str]] = {}
+        self.bytes_total = sum(_size_or_zero(path) for path in files)
+        self.bytes_done = 0
+        self.files_done = 0
+
+    def run(self) -> None:
+        self.store.open_for_writing()
+        self.records = self.store.file_records()
+        self.recorded_errors = self.store.error_keys()
+        try:
+            for path in self.files:
+                self._import_file(path)
+                self.files_done += 1
+                self._report(None)
+        except _StrictStopError:
+            self.summary.stopped_early = True
+        self._commit()
+
+    def _import_file(self, path: Path) -> None:
+        try:
+            with open(path, "rb") as stream:
+                status = os.fstat(stream.fileno())
+                mtime = _EPOCH + timedelta(microseconds=status.st_mtime_ns // 1000)
+                previous = self.records.get(str(path))
+                if _unchanged_by_stat(previous, status.st_size, mtime):
+                    self.summary.unchanged_files += 1
+                    self.bytes_done += status.st_size
+                    return
+                content = stream.read()
+        except OSError as error:
+            self._fail_file(path, f"cannot read the file: {error.strerror or error}", "OSError")
+            return
+        digest = hashlib.sha256(content).hexdigest()
+        if previous is not None and previous.sha256 == digest:
+            # touched, not changed: remember the new time so the next run needs no hash
+            self.pending_files.append(replace(previous, mtime=mtime, imported_at=self.imported_at))
+            self.summary.unchanged_files += 1
+            self.bytes_done += len(content)
+            return
+        record = FileRecord(
+            str(path), len(content), mtime, digest, None, 0, 0, 0, 0, 0, self.imported_at
+        )
+        self._parse(path, content, record)
+
+    def _parse(self, path: Path, content: bytes, record: FileRecord) -> None:
+        counts = _FileCounts()
+        if not content:
+            self._fail_file(path, "the file is empty", "EmptyFileError")
+            counts.failed = 1
+        else:
+            text = parsers.decode(content)
+            lines = max(1, text.count("\n"))
+            try:
+                for item in parsers.parse_text(text, file=str(path)):
+                    self._take(item, counts)
+                    if counts.seen % _PROGRESS_EVERY == 0:
+                        line = getattr(item, "first_line", None) or getattr(item, "line_number", 0)
+                        self._report(str(path), len(content) * min(1.0, (line or 0) / lines))
+            except HandHistoryError as error:  # UnknownSiteError: no parser knows the file
+                self._fail(error, path)
+                counts.failed += 1
+        self.bytes_done += len(content)
+        self.pending_files.append(counts.record(record))
+
+    def _take(self, item: Hand | HandHistoryError, counts: _FileCounts) -> None:
+        counts.seen += 1
+        self.summary.hands_seen += 1
+        if isinstance(item, Hand):
+            counts.site = item.site
+            known = self.known.get(item.site)
+            if known is None:
+                known = self.known[item.site] = self.store.known_hand_keys(item.site)
+            if item.hand_id in known:
+                counts.duplicates += 1
+                self.summary.duplicates += 1
+                return
+            known.add(item.hand_id)
+            self.pending_hands.append(item)
+            counts.imported += 1
+            self.summary.imported += 1
+            if len(self.pending_hands) >= self.batch_size:
+                self._commit()
+        elif isinstance(item, UnsupportedGameError):
+            counts.site = counts.site or item.site
+            counts.skipped += 1
+            self.summary.skipped += 1
+        else:
+            counts.site = counts.site or item.site
+            counts.failed += 1
+            self._fail(item, None)
+
+    def _fail_file(self, path: Path, reason: str, kind: str) -> None:
+        self._record_error(
+            ErrorRecord(str(path), None, None, None, None, reason, kind, self.imported_at)
+        )
+
+    def _fail(self, error: HandHistoryError, path: Path | None) -> None:
+        file = error.file or (str(path) if path else None)
+        record = ErrorRecord(
+            file,
+            error.site,
+            error.hand_id,
+            error.line_number,
+            error.line,
+            error.reason,
+            type(error).__name__,
+            self.imported_at,
+        )
+        self._record_error(record)
+
+    def _record_error(self, record: ErrorRecord) -> None:
+        self.summary.failed += 1
+        if len(self.summary.errors) < MAX_REPORTED_ERRORS:
+            self.summary.errors.append(record)
+        key = (record.file, record.hand_id, record.line_number, record.reason)
+        if key not in self.recorded_errors:
+            self.recorded_errors.add(key)
+            self.pending_errors.append(record)
+        if self.strict:
+            raise _StrictStopError
+
+    def _commit(self) -> None:
+        with self.store.transaction() as batch:
+            batch.write_hands(self.pending_hands)
+            batch.write_errors(self.pending_errors)
+            batch.write_files(self.pending_files)
+        self.pending_hands.clear()
+        self.pending_errors.clear()
+        self.pending_files.clear()
+
+    def _report(self, current_file: str | None, within_file: float = 0.0) -> None:
+        if self.progress is None:
+            return
+        self.progress(
+            ImportProgress(
+                files_done=self.files_done,
+                files_total=len(self.files),
+                bytes_done=self.bytes_done + int(within_file),
+                bytes_total=self.bytes_total,
+                hands_seen=self.summary.hands_seen,
+                imported=self.summary.imported,
+                current_file=current_file,
+            )
+        )
+
+
+@dataclass(slots=True)
+class _FileCounts:
+    site: str | None = None
+    seen: int = 0
+    imported: int = 0
+    skipped: int = 0
+    failed: int = 0
+    duplicates: int = 0
+
+    def record(self, base: FileRecord) -> FileRecord:
+        return replace(
+            base,
+            site=self.site,
+            hands_seen=self.seen,
+            hands_imported=self.imported,
+            hands_skipped=self.skipped,
+            hands_failed=self.failed,
+            hands_duplicate=self.duplicates,
+        )
+
+
+def _unchanged_by_stat(previous: FileRecord | None, size: int, mtime: datetime) -> bool:
+    return previous is not None and previous.size == size and previous.mtime == mtime
+
+
+def _size_or_zero(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
