@@ -8,13 +8,25 @@ each view's SQL, with `{source}` standing for the Parquet scan.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from decimal import Decimal
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import duckdb
 
-from tracker.errors import NoDataError
+from tracker.errors import NoDataError, TrackerError
 from tracker.store import TABLES, TableSpec
+
+
+class QueryError(TrackerError):
+    """A query DuckDB rejects (syntax, unknown column, type error)."""
+
 
 _DEFAULT_VIEW = "CREATE OR REPLACE VIEW {name} AS SELECT * FROM {source};"
 
@@ -61,3 +73,54 @@ def _parquet_scan(folder: Path, spec: TableSpec) -> str:
 
 def _quoted(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
+
+
+@dataclass(frozen=True, slots=True)
+class QueryResult:
+    """The rows of a query, with its column names."""
+
+    columns: list[str]
+    rows: list[tuple[Any, ...]]
+
+    def to_json(self) -> str:
+        """A JSON array of row objects; times as ISO 8601 text, decimals as text."""
+        records = [dict(zip(self.columns, row, strict=True)) for row in self.rows]
+        return json.dumps(records, default=_json_value, ensure_ascii=False)
+
+    def to_csv(self) -> str:
+        """CSV with a header line; NULL as an empty field."""
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow(self.columns)
+        writer.writerows(self.rows)
+        return buffer.getvalue()
+
+
+def run_query(data_dir: Path | str, sql: str) -> QueryResult:
+    """Run `sql` against the views of `data_dir`.
+
+    Raises:
+        NoDataError: when `data_dir` is not a folder.
+        QueryError: when DuckDB rejects the query (the message is DuckDB's first line).
+    """
+    connection = connect(data_dir)
+    try:
+        relation = connection.execute(sql)
+        rows = relation.fetchall()
+        columns = [column[0] for column in relation.description or []]
+    except duckdb.Error as error:
+        message = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise QueryError(message) from None
+    finally:
+        connection.close()
+    return QueryResult(columns, rows)
+
+
+def _json_value(value: object) -> object:
+    if isinstance(value, datetime | date | time):
+        return value.isoformat()
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, bytes):
+        return value.hex()
+    return str(value)

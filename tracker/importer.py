@@ -350,3 +350,32 @@ def _size_or_zero(path: Path) -> int:
         return path.stat().st_size
     except OSError:
         return 0
+
+
+def describe_summary(summary: ImportSummary, data_dir: Path, *, errors_shown: int = 5) -> str:
+    """The summary as a few lines of text, with the first `errors_shown` failures."""
+    lines = [
+        f"{summary.files:,} files ({summary.unchanged_files:,} unchanged, not read again) "
+        f"into {data_dir}",
+        f"hands seen {summary.hands_seen:,}, imported {summary.imported:,}, "
+        f"duplicates {summary.duplicates:,}, skipped (games not covered) {summary.skipped:,}, "
+        f"failed {summary.failed:,}",
+    ]
+    if summary.failed:
+        shown = summary.errors[:errors_shown]
+        lines.append(f"first failures ({len(shown)} of {summary.failed:,}; all in parse_errors):")
+        lines.extend(f"  {describe_error(error)}" for error in shown)
+    if summary.stopped_early:
+        lines.append("stopped at the first failure (--strict)")
+    return "\n".join(lines)
+
+
+def describe_error(error: ErrorRecord) -> str:
+    """One line: where (file, hand, line) and why."""
+    where = [part for part in (error.file, error.hand_id and f"hand {error.hand_id}") if part]
+    if error.line_number is not None:
+        where.append(f"line {error.line_number}")
+    text = f"{', '.join(where)}: {error.reason}" if where else error.reason
+    if error.line is not None:
+        text += f": {error.line.strip()!r}"
+    return text
