@@ -6,9 +6,30 @@ anything else is a bug and keeps its traceback.
 
 from __future__ import annotations
 
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
 
 from tracker import __version__
+from tracker.database import run_query
+from tracker.errors import TrackerError
+from tracker.importer import (
+    DEFAULT_BATCH_SIZE,
+    ImportProgress,
+    ProgressCallback,
+    describe_summary,
+    import_paths,
+)
+from tracker.store import Store, default_data_dir
 
 app = typer.Typer(
     name="tracker",
@@ -77,10 +98,7 @@ def showdown(
     Bad input (unknown card or game, duplicate card, wrong card count,
     negative amount, bad --player): a one-line error and exit status 2.
     """
-    import sys
-
     from tracker import showdown as calculator
-    from tracker.errors import TrackerError
 
     try:
         if jsonl:
@@ -94,3 +112,120 @@ def showdown(
     except TrackerError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
+
+
+# ---- tracker import / tracker sql ------------------------------------------------------
+
+_DataOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--data",
+        envvar="TRACKER_DATA",
+        help="The data folder (default: $TRACKER_DATA, else the user data folder).",
+    ),
+]
+
+
+class ImportFormat(StrEnum):
+    """How `tracker import` prints its summary."""
+
+    TEXT = "text"
+    JSON = "json"
+
+
+class SqlFormat(StrEnum):
+    """How `tracker sql` prints its rows."""
+
+    TABLE = "table"
+    CSV = "csv"
+    JSON = "json"
+
+
+def _exit_on(error: TrackerError) -> typer.Exit:
+    typer.echo(f"error: {error}", err=True)
+    return typer.Exit(2)
+
+
+@contextmanager
+def _progress_bar(enabled: bool) -> Iterator[ProgressCallback | None]:
+    if not enabled:
+        yield None
+        return
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        TextColumn("{task.fields[hands]:,} hands, {task.fields[rate]:,.0f} hands/s"),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("importing", total=None, hands=0, rate=0.0)
+
+        def update(progress: ImportProgress) -> None:
+            elapsed = bar.tasks[task].elapsed or 0.0
+            rate = progress.hands_seen / elapsed if elapsed > 0 else 0.0
+            bar.update(
+                task,
+                completed=progress.bytes_done,
+                total=progress.bytes_total or None,
+                hands=progress.hands_seen,
+                rate=rate,
+                description=f"file {progress.files_done + 1:,}/{progress.files_total:,}",
+            )
+
+        yield update
+
+
+@app.command("import")
+def import_command(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(exists=True, help="Hand-history files, or folders to read recursively."),
+    ],
+    data: _DataOption = None,
+    output: Annotated[
+        ImportFormat, typer.Option("--format", help="Summary format.")
+    ] = ImportFormat.TEXT,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Stop at the first failure (exit 1).")
+    ] = False,
+    batch_size: Annotated[
+        int, typer.Option("--batch-size", min=1, help="Hands written per batch.")
+    ] = DEFAULT_BATCH_SIZE,
+) -> None:
+    """Import hand-history files; exit 1 when some hands could not be read."""
+    data_dir = data or default_data_dir()
+    show_bar = output is ImportFormat.TEXT and sys.stderr.isatty()
+    try:
+        with Store(data_dir) as store, _progress_bar(show_bar) as progress:
+            summary = import_paths(
+                paths, store, batch_size=batch_size, strict=strict, progress=progress
+            )
+    except TrackerError as error:
+        raise _exit_on(error) from None
+    if output is ImportFormat.JSON:
+        typer.echo(json.dumps(summary.to_json(), ensure_ascii=False))
+    else:
+        typer.echo(describe_summary(summary, data_dir))
+    raise typer.Exit(1 if summary.failed else 0)
+
+
+@app.command("sql")
+def sql_command(
+    query: Annotated[str, typer.Argument(help='The query, e.g. "SELECT count(*) FROM hands".')],
+    data: _DataOption = None,
+    output: Annotated[SqlFormat, typer.Option("--format", help="Output format.")] = SqlFormat.TABLE,
+) -> None:
+    """Run a SQL query (DuckDB) against the imported tables."""
+    try:
+        result = run_query(data or default_data_dir(), query)
+    except TrackerError as error:
+        raise _exit_on(error) from None
+    if output is SqlFormat.JSON:
+        typer.echo(result.to_json())
+    elif output is SqlFormat.CSV:
+        typer.echo(result.to_csv(), nl=False)
+    else:
+        table = Table(*result.columns)
+        for row in result.rows:
+            table.add_row(*("" if value is None else str(value) for value in row))
+        Console().print(table)
