@@ -261,6 +261,18 @@ def run_options(
     return answer_json(request) if output_format == "json" else format_text(request)
 
 
+def check_jsonl_options(game: str | None, boards: Sequence[str], players: Sequence[str]) -> None:
+    """Refuse request options beside `--jsonl`, which reads every request from its input.
+
+    Raises:
+        ShowdownError: when --game, --board or --player is given too.
+    """
+    if game is not None or boards or players:
+        raise ShowdownError(
+            "--jsonl reads the requests from standard input: drop --game, --board and --player"
+        )
+
+
 def _request(
     game: Game, players: tuple[Entrant, ...], boards: tuple[tuple[Card, ...], ...], rake: int
 ) -> ShowdownRequest:
