@@ -36,11 +36,14 @@ def test_rules_worked_example_alice_scoops() -> None:
     assert result.won == (1000, 0)
     assert summary(result, ["Alice", "Bob"]) == [(0, "Alice", "hi", 500), (0, "Alice", "lo", 500)]
     alice, bob = result.hands[0]
-    assert alice is not None and bob is not None
+    assert alice is not None
+    assert bob is not None
     assert alice.high.name == "a flush, Ace high"
     assert bob.high.name == "a straight, Seven high"
-    assert alice.low is not None and alice.low.name == "5,4,3,2,A"
-    assert bob.low is not None and bob.low.name == "6,5,4,3,A"
+    assert alice.low is not None
+    assert alice.low.name == "5,4,3,2,A"
+    assert bob.low is not None
+    assert bob.low.name == "6,5,4,3,A"
 
 
 def test_quartered_with_real_cards() -> None:
@@ -220,7 +223,9 @@ def test_settlement_properties(
     for award in result.awards:
         if award.half is Half.LOW:
             hands = result.hands[award.board][award.player]
-            assert game.is_hilo and hands is not None and hands.low is not None
+            assert game.is_hilo
+            assert hands is not None
+            assert hands.low is not None
             assert award.hand is hands.low
         if award.half is Half.WHOLE and len(players) - sum(p.folded for p in players) > 1:
             eligible = result.pots[award.pot].eligible
