@@ -4,4 +4,79 @@
 yields, for each hand, either a `tracker.model.Hand` or the `HandHistoryError` that
 explains why the hand was not read (an `UnsupportedGameError` for games the product
 does not cover: skipped and counted, not a failure).
+
+Adding a site: write `parsers/<site>.py` with a `SiteParser` subclass and add an
+instance to `SITE_PARSERS`.
 """
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from parsers._common import decode
+from parsers.base import SiteParser
+from parsers.pokerstars import PokerStarsParser
+from tracker.errors import HandHistoryError, UnknownSiteError
+from tracker.model import Hand
+
+__all__ = ["SITE_PARSERS", "decode", "detect_site", "parse_file", "parse_text"]
+
+SITE_PARSERS: tuple[SiteParser, ...] = (PokerStarsParser(),)
+"""Every site the tracker reads, tried in this order by `detect_site`."""
+
+
+def detect_site(text: str) -> SiteParser:
+    """The parser for the site whose format `text` (a whole decoded file) is in.
+
+    Raises:
+        UnknownSiteError: an empty text, or one no parser recognises.
+    """
+    return _detect(text, None)
+
+
+def parse_text(text: str, *, file: str | None = None) -> Iterator[Hand | HandHistoryError]:
+    """Parse the hands of a decoded file, in file order: one item per hand, a `Hand` or
+    the `HandHistoryError` (`UnsupportedGameError`, `MalformedHandError`) saying why the
+    hand was not read. `file` names the source in hands and errors.
+
+    The site is detected before this returns, so an unknown site raises here.
+
+    Raises:
+        UnknownSiteError: an empty text, or one no parser recognises.
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    site = _detect(text, file)
+    return _parse_hands(site, text, file)
+
+
+def parse_file(path: str | os.PathLike[str]) -> Iterator[Hand | HandHistoryError]:
+    """Read, decode and parse a hand-history file (see `parse_text`).
+
+    Raises:
+        UnknownSiteError: an empty file, or one no parser recognises (before any item).
+        OSError: the file cannot be read.
+    """
+    file = os.fspath(path)
+    return parse_text(decode(Path(file).read_bytes()), file=file)
+
+
+def _detect(text: str, file: str | None) -> SiteParser:
+    if not text.strip():
+        raise UnknownSiteError("empty file: no hand history in it", file=file)
+    for site in SITE_PARSERS:
+        if site.detect(text):
+            return site
+    raise UnknownSiteError("not a hand history of any site the tracker reads", file=file)
+
+
+def _parse_hands(
+    site: SiteParser, text: str, file: str | None
+) -> Iterator[Hand | HandHistoryError]:
+    for hand_text in site.split_hands(text):
+        try:
+            yield site.parse_hand(hand_text, file)
+        except HandHistoryError as error:
+            yield error

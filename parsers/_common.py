@@ -1,0 +1,206 @@
+"""What every site parser needs: bytes to text, a file cut into hands, money, time zones.
+
+Nothing here knows a site's words; each site module brings its own patterns and calls
+these helpers.
+
+>>> decode(b"Seat 1\\r\\nSeat 2\\r")
+'Seat 1\\nSeat 2\\n'
+>>> to_minor_units("$1,234.5", decimals=2)
+123450
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+_UTF8_BOM = b"\xef\xbb\xbf"
+_UTF16LE_BOM = b"\xff\xfe"
+_UTF16BE_BOM = b"\xfe\xff"
+
+
+def decode(data: bytes) -> str:
+    """Decode a hand-history file and normalise its line endings to "\\n".
+
+    Handles UTF-8 with or without a byte-order mark, UTF-16 with a byte-order mark (also
+    when one stray byte follows the last UTF-16 unit, as site exports do), and cp1252.
+    Bytes that fit no encoding are read as Latin-1, so decoding never fails: deciding
+    whether the text is a hand history is the site detector's job.
+
+    >>> decode(b"\\xff\\xfeP\\x00\\n\\x00\\n")
+    'P\\n'
+    >>> decode(b"12\\x80")
+    '12€'
+    """
+    if data.startswith(_UTF8_BOM):
+        text = _decode_first(data[len(_UTF8_BOM) :], ("utf-8", "cp1252", "latin-1"))
+    elif data.startswith((_UTF16LE_BOM, _UTF16BE_BOM)):
+        text = _decode_utf16(data)
+    else:
+        text = _decode_first(data, ("utf-8", "cp1252", "latin-1"))
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def _decode_first(data: bytes, encodings: tuple[str, ...]) -> str:
+    for encoding in encodings[:-1]:
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode(encodings[-1])
+
+
+def _decode_utf16(data: bytes) -> str:
+    encoding = "utf-16-le" if data.startswith(_UTF16LE_BOM) else "utf-16-be"
+    body = data[2:]
+    if len(body) % 2:
+        # Site exports end with one stray 0x0A after the last UTF-16 unit: drop it.
+        body = body[:-1]
+    return body.decode(encoding, errors="replace")
+
+
+@dataclass(frozen=True, slots=True)
+class HandText:
+    """The lines of one hand, as cut from a file.
+
+    Attributes:
+        lines: the hand's lines without line endings, trailing blank lines removed.
+        first_line: the 1-based line number of `lines[0]` in the file.
+    """
+
+    lines: list[str]
+    first_line: int
+
+    def line_number(self, index: int) -> int:
+        """The 1-based file line number of `lines[index]`."""
+        return self.first_line + index
+
+
+def split_at_headers(text: str, header: re.Pattern[str]) -> Iterator[HandText]:
+    """Cut `text` into hands, each starting at a match of `header` (a MULTILINE pattern
+    anchored with "^").
+
+    Text before the first header is yielded as a hand of its own when it holds anything
+    but blank lines, so the site parser can report it; trailing blank lines are dropped.
+
+    >>> hands = split_at_headers("junk\\nHAND 1\\na\\n\\nHAND 2\\n", re.compile("^HAND", re.M))
+    >>> [(hand.first_line, hand.lines) for hand in hands]
+    [(1, ['junk']), (2, ['HAND 1', 'a']), (5, ['HAND 2'])]
+    """
+    starts = [match.start() for match in header.finditer(text)]
+    if not starts or text[: starts[0]].strip():
+        starts.insert(0, 0)
+    line_number = 1
+    previous = 0
+    for index, start in enumerate(starts):
+        line_number += text.count("\n", previous, start)
+        previous = start
+        end = starts[index + 1] if index + 1 < len(starts) else len(text)
+        lines = text[start:end].split("\n")
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if lines:
+            yield HandText(lines, line_number)
+
+
+_AMOUNT = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+")
+_CURRENCY_SYMBOLS = "$€£₹"
+_CACHE_LIMIT = 50_000
+_AMOUNT_CACHES: dict[int, dict[str, int]] = {}
+
+
+def to_minor_units(text: str, *, decimals: int) -> int:
+    """Parse a money amount into an int of minor units (cents for decimals=2, whole
+    chips for decimals=0), exactly, through Decimal.
+
+    A currency symbol before or after the number and thousands commas are allowed.
+
+    >>> to_minor_units("€0.05", decimals=2)
+    5
+    >>> to_minor_units("1,500", decimals=0)
+    1500
+
+    Raises:
+        ValueError: not an amount, or finer than the unit ("0.5" chips).
+    """
+    cache = _AMOUNT_CACHES.get(decimals)
+    if cache is None:
+        cache = _AMOUNT_CACHES.setdefault(decimals, {})
+    value = cache.get(text)
+    if value is None:
+        value = _parse_amount(text, decimals)
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[text] = value
+    return value
+
+
+def _parse_amount(text: str, decimals: int) -> int:
+    number = text.strip().strip(_CURRENCY_SYMBOLS).strip()
+    if not _AMOUNT.fullmatch(number):
+        raise ValueError(f"not an amount: {text!r}")
+    scaled = Decimal(number.replace(",", "")).scaleb(decimals)
+    if scaled != scaled.to_integral_value():
+        unit = "chip" if decimals == 0 else f"1/{10**decimals} of the currency"
+        raise ValueError(f"amount {text!r} is finer than one {unit}")
+    return int(scaled)
+
+
+SITE_TIMEZONES: dict[str, str] = {
+    "ET": "America/New_York",
+    "EST": "America/New_York",
+    "EDT": "America/New_York",
+    "CT": "America/Chicago",
+    "MT": "America/Denver",
+    "PT": "America/Los_Angeles",
+    "AKT": "America/Anchorage",
+    "HT": "Pacific/Honolulu",
+    "AT": "America/Halifax",
+    "NT": "America/St_Johns",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+    "WET": "Europe/Lisbon",
+    "GMT": "Europe/London",
+    "UTC": "UTC",
+    "CET": "Europe/Paris",
+    "CEST": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "MSK": "Europe/Moscow",
+    "IST": "Asia/Kolkata",
+    "CCT": "Asia/Shanghai",
+    "JST": "Asia/Tokyo",
+    "AWST": "Australia/Perth",
+    "ACST": "Australia/Adelaide",
+    "AET": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+}
+"""The zone abbreviations sites write, to IANA zones. Sites write the abbreviation of the
+zone's standard time all year ("CET" in July), so each maps to a zone with its DST rules."""
+
+_ZONES: dict[str, ZoneInfo] = {}
+
+
+def to_utc(local: datetime, zone: str) -> datetime:
+    """Read a naive site time in the site's zone abbreviation and return it in UTC.
+
+    >>> to_utc(datetime(2013, 4, 10, 14, 6, 22), "ET").isoformat()
+    '2013-04-10T18:06:22+00:00'
+    >>> to_utc(datetime(2013, 1, 10, 14, 6, 22), "ET").isoformat()
+    '2013-01-10T19:06:22+00:00'
+
+    Raises:
+        ValueError: for a zone abbreviation not in SITE_TIMEZONES.
+    """
+    tzinfo = _ZONES.get(zone)
+    if tzinfo is None:
+        name = SITE_TIMEZONES.get(zone.upper())
+        if name is None:
+            raise ValueError(f"unknown time zone {zone!r}")
+        tzinfo = _ZONES.setdefault(zone, ZoneInfo(name))
+    return local.replace(tzinfo=tzinfo).astimezone(UTC)

@@ -1,0 +1,41 @@
+"""The small base every site module builds on.
+
+A site is one module with one `SiteParser` subclass: its name, how to recognise its
+files, how to cut a file into hands and how to read one hand into a `tracker.model.Hand`.
+Registering the instance in `parsers.SITE_PARSERS` is all it takes to add a site.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from typing import ClassVar
+
+from parsers._common import HandText
+from tracker.model import Hand
+
+
+class SiteParser(ABC):
+    """One poker site's hand-history format.
+
+    Subclasses set `site` and implement the three steps. `parse_hand` raises a
+    `tracker.errors.HandHistoryError` subclass for a hand it cannot read:
+    `UnsupportedGameError` for a game the product does not cover, `MalformedHandError`
+    for text that is not a sound hand. Both carry the site, file, hand id, line number
+    and line; `parsers.parse_text` turns them into items of its output.
+    """
+
+    site: ClassVar[str]
+    """The site's name as stored in `Hand.site` ("pokerstars")."""
+
+    @abstractmethod
+    def detect(self, text: str) -> bool:
+        """True when `text` (a whole decoded file) is this site's format."""
+
+    @abstractmethod
+    def split_hands(self, text: str) -> Iterator[HandText]:
+        """Cut a whole decoded file into hands, in file order, with their line numbers."""
+
+    @abstractmethod
+    def parse_hand(self, hand_text: HandText, file: str | None) -> Hand:
+        """Read one hand; `file` names the source in the Hand and in errors."""
