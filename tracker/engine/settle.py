@@ -37,6 +37,9 @@ from tracker.engine.split import Award, Strengths, deduct_rake, split_pots, won_
 from tracker.errors import ShowdownError
 from tracker.model import Game
 
+BOARD_CARD_COUNT = 5
+"""Cards on a flop game's board at a showdown (the board is run out when players are all in)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Entrant:
@@ -162,8 +165,10 @@ def _evaluate(
     game: Game, players: Sequence[Entrant], board: tuple[Card, ...]
 ) -> tuple[BestHands | None, ...]:
     """Each player's best hands on one board; None for folded players."""
-    if not board and not game.is_stud:
-        raise ShowdownError("two or more players are still in but there is no board")
+    if not game.is_stud and len(board) != BOARD_CARD_COUNT:
+        if not board:
+            raise ShowdownError("two or more players are still in but there is no board")
+        raise ShowdownError(f"a board has {BOARD_CARD_COUNT} cards, not {len(board)}")
     evaluated: list[BestHands | None] = []
     for player in players:
         if player.folded:
