@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 import shutil
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import tracker.showdown
 from tracker.cli import app
 
 runner = CliRunner()
@@ -207,3 +209,9 @@ def test_installed_command_in_a_subprocess() -> None:
     assert failed.returncode == 2
     assert failed.stderr.count("\n") == 1
     assert "Traceback" not in failed.stderr
+
+
+def test_library_doctests() -> None:
+    failures, tried = doctest.testmod(tracker.showdown)
+    assert tried > 0
+    assert failures == 0

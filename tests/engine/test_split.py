@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
+import doctest
+from types import ModuleType
+
 import pytest
 
+import tracker.engine.pots as pots_module
+import tracker.engine.rules as rules_module
+import tracker.engine.settle as settle_module
+import tracker.engine.split as split_module
 from tracker.cards import parse_cards
 from tracker.engine.pots import Pot, build_pots
 from tracker.engine.rules import (
@@ -237,3 +244,12 @@ def test_mismatched_strengths_raise() -> None:
 def test_whole_pot_label_when_no_low_qualifies() -> None:
     awards = split_pot(10, (0, 1), Strengths(high=(5, 9), low=(None, 0)))
     assert [a.half for a in awards] == [WHOLE]
+
+
+@pytest.mark.parametrize(
+    "module", [pots_module, rules_module, split_module, settle_module], ids=lambda m: m.__name__
+)
+def test_doctests(module: ModuleType) -> None:
+    failures, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert tried > 0
+    assert failures == 0
