@@ -5,7 +5,8 @@ Two sums must agree in every sound hand:
 - what the players put in, less the uncalled bets returned to them, is the total pot;
 - the total pot is what the site paid out, plus the rake, plus the jackpot fee.
 
-And where the summary splits the total into a main pot and side pots, those add up to it.
+And where the summary splits the total into a main pot and side pots, those add up to it,
+or to it less the rake (PokerStars lists the pots net of rake).
 A hand whose chips do not add up is flagged as inconsistent (the reasons are stored with
 it), never silently fixed. The import stores the verdict; the audit reuses the same checks.
 """
@@ -85,10 +86,12 @@ def chip_discrepancies(hand: Hand) -> list[str]:
         )
     if hand.main_pot is not None and hand.side_pots:
         pots = hand.main_pot + sum(hand.side_pots)
-        if pots != total_pot:
+        # PokerStars lists the pots net of rake ("Total pot $1.08 Main pot $0.42. Side pot
+        # $0.61. | Rake $0.05"); other sites before it: either adds up.
+        if pots not in (total_pot, total_pot - rake):
             reasons.append(
                 f"main pot {hand.main_pot} + side pots {sum(hand.side_pots)} = {pots}, "
-                f"but the total pot is {total_pot}"
+                f"but the total pot is {total_pot} (rake {rake})"
             )
     return reasons
 

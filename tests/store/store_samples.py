@@ -146,3 +146,57 @@ def inconsistent_hand(number: int) -> Hand:
     hand = omaha_hand(number)
     high, low = hand.collections
     return replace(hand, collections=(replace(high, amount=high.amount + 1), low))
+
+
+# A PokerStars Omaha hi/lo hand written for these tests: chen's straight takes the high
+# half (the odd cent), alice's 7-4-3-2-A the low; the chips add up.
+_POKERSTARS_HAND = """\
+PokerStars Hand #{hand_id}:  Omaha Hi/Lo Pot Limit ($0.05/$0.10 USD) - {local} ET
+Table 'Generated I' 6-max Seat #1 is the button
+Seat 1: alice ($10 in chips)
+Seat 2: bruno ($10 in chips)
+Seat 3: chen ($10 in chips)
+bruno: posts small blind $0.05
+chen: posts big blind $0.10
+*** HOLE CARDS ***
+Dealt to alice [Ah 2h Kd Qs]
+alice: raises $0.20 to $0.30
+bruno: folds
+chen: calls $0.20
+*** FLOP *** [3c 4d 9s]
+chen: checks
+alice: bets $0.50
+chen: calls $0.50
+*** TURN *** [3c 4d 9s] [Kh]
+chen: checks
+alice: checks
+*** RIVER *** [3c 4d 9s Kh] [7c]
+chen: bets $1
+alice: calls $1
+*** SHOW DOWN ***
+chen: shows [5s 6h Jc Jd] (HI: a straight, Three to Seven; LO: 7,6,5,4,3)
+alice: shows [Ah 2h Kd Qs] (HI: a pair of Kings; LO: 7,4,3,2,A)
+chen collected $1.74 from pot
+alice collected $1.73 from pot
+*** SUMMARY ***
+Total pot $3.65 | Rake $0.18
+Board [3c 4d 9s Kh 7c]
+Seat 1: alice (button) showed [Ah 2h Kd Qs] and won ($1.73) with HI: a pair of Kings; \
+LO: 7,4,3,2,A
+Seat 2: bruno (small blind) folded before Flop
+Seat 3: chen (big blind) showed [5s 6h Jc Jd] and won ($1.74) with HI: a straight, \
+Three to Seven; LO: 7,6,5,4,3
+"""
+
+
+def pokerstars_text(count: int, *, first_id: int = 100_000_000_000) -> str:
+    """`count` PokerStars hands with consecutive ids, a minute apart, blank-line separated."""
+    start = datetime(2013, 4, 1, 8, 0)
+    hands = (
+        _POKERSTARS_HAND.format(
+            hand_id=first_id + n,
+            local=(start + timedelta(minutes=n)).strftime("%Y/%m/%d %H:%M:%S"),
+        )
+        for n in range(count)
+    )
+    return "\n\n".join(hands) + "\n"

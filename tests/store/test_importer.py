@@ -1,0 +1,139 @@
+"""The importer as a library: which files, batches, duplicates, unchanged files, --strict."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from store_samples import pokerstars_text
+
+from tracker.importer import ImportProgress, find_history_files, import_paths
+from tracker.store import Store
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _hand_files(store: Store) -> list[Path]:
+    return sorted((store.root / "hands").rglob("*.parquet"))
+
+
+def test_which_files_are_read(tmp_path: Path) -> None:
+    _write(tmp_path / "b" / "two.txt", "x")
+    _write(tmp_path / "a.txt", "x")
+    _write(tmp_path / "a.txt.hp", "x")
+    _write(tmp_path / "notes.json", "x")
+    _write(tmp_path / ".hidden.txt", "x")
+    _write(tmp_path / ".git" / "inside.txt", "x")
+    _write(tmp_path / "session.log", "x")
+    sidecar = _write(tmp_path / "given.gt", "x")
+    found = find_history_files([tmp_path, sidecar, tmp_path / "a.txt"])
+    assert [path.relative_to(tmp_path).as_posix() for path in found] == [
+        "a.txt",
+        "session.log",
+        "b/two.txt",
+        "given.gt",
+    ]
+
+
+def test_import_counts_and_batches(tmp_path: Path) -> None:
+    history = _write(tmp_path / "h" / "stars.txt", pokerstars_text(30))
+    with Store(tmp_path / "data") as store:
+        summary = import_paths([history], store, batch_size=7)
+        assert (summary.files, summary.hands_seen, summary.imported) == (1, 30, 30)
+        assert (summary.duplicates, summary.skipped, summary.failed) == (0, 0, 0)
+        assert len(_hand_files(store)) == 5  # 7 + 7 + 7 + 7 + 2: one file per batch
+        assert store.row_counts()["hands"] == 30
+        assert store.row_counts()["actions"] == 30 * 12  # 12 actions a hand
+        record = store.file_record(history)
+    assert record is not None
+    assert (record.hands_seen, record.hands_imported, record.site) == (30, 30, "pokerstars")
+    assert record.size == history.stat().st_size
+
+
+def test_the_same_hands_in_another_file_are_duplicates(tmp_path: Path) -> None:
+    first = _write(tmp_path / "h" / "one.txt", pokerstars_text(10))
+    second = _write(tmp_path / "h" / "two.txt", pokerstars_text(15, first_id=100_000_000_005))
+    with Store(tmp_path / "data") as store:
+        summary = import_paths([tmp_path / "h"], store)
+        assert (summary.imported, summary.duplicates) == (20, 5)
+        assert store.row_counts()["hands"] == 20
+        assert store.file_record(second) is not None
+        assert store.file_record(first) is not None
+
+
+def test_an_unchanged_file_is_not_read_again(tmp_path: Path) -> None:
+    history = _write(tmp_path / "stars.txt", pokerstars_text(12))
+    with Store(tmp_path / "data") as store:
+        import_paths([history], store)
+        counts = store.row_counts()
+        again = import_paths([history], store)
+        assert (again.unchanged_files, again.hands_seen, again.imported) == (1, 0, 0)
+        assert store.row_counts() == counts
+
+
+def test_a_touched_file_is_hashed_and_skipped(tmp_path: Path) -> None:
+    history = _write(tmp_path / "stars.txt", pokerstars_text(12))
+    with Store(tmp_path / "data") as store:
+        import_paths([history], store)
+        hands = store.row_counts()["hands"]
+        os.utime(history, ns=(1_700_000_000_000_000_000, 1_700_000_000_000_000_000))
+        touched = import_paths([history], store)
+        assert (touched.unchanged_files, touched.hands_seen) == (1, 0)
+        assert store.row_counts()["hands"] == hands
+        record = store.file_record(history)
+        assert record is not None
+        assert record.mtime.timestamp() == 1_700_000_000
+        assert store.row_counts()["files"] == 2  # the new time, so no hash next time
+
+
+def test_a_grown_file_adds_only_its_new_hands(tmp_path: Path) -> None:
+    history = _write(tmp_path / "stars.txt", pokerstars_text(10))
+    with Store(tmp_path / "data") as store:
+        import_paths([history], store)
+        history.write_text(pokerstars_text(16), encoding="utf-8")
+        grown = import_paths([history], store)
+        assert (grown.hands_seen, grown.imported, grown.duplicates) == (16, 6, 10)
+        assert store.row_counts()["hands"] == 16
+
+
+def test_progress_reaches_every_byte(tmp_path: Path) -> None:
+    histories = [_write(tmp_path / f"s{n}.txt", pokerstars_text(1200, first_id=n * 10_000))
+                 for n in range(2)]  # fmt: skip
+    seen: list[ImportProgress] = []
+    with Store(tmp_path / "data") as store:
+        import_paths(histories, store, progress=seen.append)
+    total = sum(path.stat().st_size for path in histories)
+    assert [p.bytes_done for p in seen] == sorted(p.bytes_done for p in seen)
+    assert seen[-1].bytes_done == seen[-1].bytes_total == total
+    assert seen[-1].files_done == 2
+    assert any(0 < p.bytes_done < total and p.current_file for p in seen)  # inside a file
+
+
+def test_strict_stops_at_the_first_failure(tmp_path: Path) -> None:
+    lines = pokerstars_text(6).splitlines()
+    broken = _write(tmp_path / "broken.txt", "\n".join([*lines[:90], "alice: dances", *lines[90:]]))
+    with Store(tmp_path / "data") as store:
+        summary = import_paths([broken], store, strict=True)
+        assert summary.stopped_early
+        assert (summary.imported, summary.failed) == (2, 1)
+        assert store.row_counts()["hands"] == 2  # the hands before the failure are kept
+        assert store.row_counts()["parse_errors"] == 1
+        assert store.file_record(broken) is None  # so the next import reads it again
+        relaxed = import_paths([broken], store)
+        assert (relaxed.imported, relaxed.duplicates, relaxed.failed) == (3, 2, 1)
+        assert store.row_counts()["parse_errors"] == 1  # the same error is not repeated
+
+
+def test_an_unreadable_file_is_a_failure_not_a_crash(tmp_path: Path) -> None:
+    good = _write(tmp_path / "good.txt", pokerstars_text(2))
+    dangling = tmp_path / "gone.txt"
+    dangling.symlink_to(tmp_path / "deleted-meanwhile.txt")
+    with Store(tmp_path / "data") as store:
+        summary = import_paths([dangling, good], store)
+    assert (summary.failed, summary.imported) == (1, 2)
+    assert summary.errors[0].kind == "OSError"
+    assert "cannot read the file" in summary.errors[0].reason
