@@ -154,6 +154,11 @@ def test_impossible_cards_raise(
         settle(Game.OMAHA_HILO, entrants, [parse_cards(board) for board in boards])
 
 
+def test_everyone_folded_raises() -> None:
+    with pytest.raises(ShowdownError, match="every player folded"):
+        settle(Game.STUD_HI, [entrant("A", "", 5, folded=True)], [])
+
+
 def test_stud_with_a_board_raises() -> None:
     players = [entrant("A", "Kd Kc 9h 5s 2d 3c 7c", 5), entrant("B", "Ks Kh 9c 5d 2h 3s 7d", 5)]
     with pytest.raises(ShowdownError, match="no board"):

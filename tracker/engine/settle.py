@@ -114,12 +114,14 @@ def settle(
     ((30, 0), (25, 0))
 
     Raises:
-        ShowdownError: no players, a player still in with no cards when two or more
+        ShowdownError: no players or all folded, a player still in with no cards when two or more
             are in, a wrong card count, a negative amount, or a rake larger than the pots.
         CardError: the same card twice.
     """
     if not players:
         raise ShowdownError("no players")
+    if all(player.folded for player in players):
+        raise ShowdownError("every player folded: nobody to pay")
     runs = _runs(game, boards)
     _check_cards(game, players, runs)
     built = build_pots(
