@@ -18,7 +18,7 @@ from tracker.engine.low8 import low_rank
 from tracker.errors import CardError, ShowdownError
 from tracker.model import Game
 
-ENGINE_MODULES = ["tables", "high", "low8", "hands"]
+ENGINE_MODULES = ["tables", "high", "low8", "hands", "batch_tables", "batch"]
 
 
 @pytest.mark.parametrize("name", ENGINE_MODULES)

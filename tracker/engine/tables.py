@@ -84,7 +84,7 @@ def _pattern_and_sort_key(ranks: Sequence[int], suited: bool) -> tuple[Pattern, 
     return pattern, (category, *order)
 
 
-def _rank_multisets(size: int) -> list[tuple[int, ...]]:
+def rank_multisets(size: int) -> list[tuple[int, ...]]:
     """Every multiset of `size` ranks (2..14) with at most four of a rank, ascending."""
     return [
         combo
@@ -96,7 +96,7 @@ def _rank_multisets(size: int) -> list[tuple[int, ...]]:
 def _high_classes() -> list[tuple[Pattern, bool, int]]:
     """The 7,462 (pattern, suited, category) classes from the worst to the best."""
     keyed = []
-    for ranks in _rank_multisets(5):
+    for ranks in rank_multisets(5):
         keyed.append((*_pattern_and_sort_key(ranks, False), False))
         if len(set(ranks)) == 5:
             keyed.append((*_pattern_and_sort_key(ranks, True), True))
