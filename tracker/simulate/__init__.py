@@ -1,0 +1,240 @@
+"""The hand simulator: real random deals, legal random betting, the engine's payouts,
+written as PokerStars hand histories, optionally with payout errors injected.
+
+`simulate` writes a file and its sidecar of injected errors; `iter_hands` yields the
+simulated hands themselves (for tests and for anything that wants the truth behind a
+file). One seed gives the same bytes every time.
+
+>>> import tempfile, pathlib
+>>> from tracker.model import Game, Structure
+>>> out = pathlib.Path(tempfile.mkdtemp()) / "hands.txt"
+>>> summary = simulate(Game.OMAHA_HILO, Structure.POT_LIMIT, hands=50, players=6, seed=1, out=out)
+>>> summary.hands, out.read_text().startswith("PokerStars Hand #")
+(50, True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tracker.engine.rules import DEFAULT_ODD_CHIP_RULE, DEFAULT_RAKE_RULE, OddChipRule, RakeRule
+from tracker.model import Game, Structure
+from tracker.simulate.deal import (
+    SimulationError,
+    TableStakes,
+    check_table,
+    deal_hand,
+    default_stakes,
+    parse_stakes,
+)
+from tracker.simulate.inject import Injector
+from tracker.simulate.payout import choose_mucks, rake_for, settle_hand
+from tracker.simulate.play import play_hand
+from tracker.simulate.pokerstars_format import HAND_SEPARATOR, format_hand
+from tracker.simulate.record import ErrorKind, InjectedError, SimulatedHand
+from tracker.simulate.table import HERO, Tables
+
+__all__ = [
+    "SITES",
+    "ErrorKind",
+    "InjectedError",
+    "SimulatedHand",
+    "SimulationError",
+    "SimulationSummary",
+    "errors_path",
+    "iter_hands",
+    "simulate",
+]
+
+SITES = ("pokerstars",)
+"""The sites whose hand-history format the simulator writes."""
+
+_CHUNK = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationSummary:
+    """What a simulation wrote.
+
+    Attributes:
+        hands: hands written.
+        showdowns: hands that reached a showdown.
+        path: the hand-history file.
+        errors_path: the sidecar listing the injected errors (one JSON object a line).
+        errors: per error kind, how many hands got one.
+    """
+
+    hands: int
+    showdowns: int
+    path: Path
+    errors_path: Path
+    errors: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def errors_injected(self) -> int:
+        """All injected errors."""
+        return sum(self.errors.values())
+
+
+def errors_path(out: Path) -> Path:
+    """The sidecar of a hand-history file: "<FILE>.errors.jsonl".
+
+    >>> errors_path(Path("a/hands.txt")).as_posix()
+    'a/hands.txt.errors.jsonl'
+    """
+    return out.with_name(out.name + ".errors.jsonl")
+
+
+def iter_hands(
+    game: Game,
+    structure: Structure,
+    *,
+    hands: int,
+    players: int,
+    seed: int,
+    error_rate: float = 0.0,
+    stakes: TableStakes | str | None = None,
+    odd_chip_rule: OddChipRule = DEFAULT_ODD_CHIP_RULE,
+    rake_rule: RakeRule = DEFAULT_RAKE_RULE,
+) -> Iterator[SimulatedHand]:
+    """Simulate `hands` hands of `game` at tables of `players` players.
+
+    Args:
+        game: the game to deal.
+        structure: limit, pot-limit or no-limit (stud: limit only).
+        hands: how many hands.
+        players: players dealt into every hand, the hero included.
+        seed: the seed; the same seed gives the same hands.
+        error_rate: the fraction of hands that get one payout error (0 to 1).
+        stakes: the stakes (or text like "0.25/0.50"); None for the defaults.
+        odd_chip_rule: the engine's odd-chip rule for the correct payouts.
+        rake_rule: the engine's rule for spreading the rake over the pots.
+
+    Yields:
+        One `SimulatedHand` per hand, in order.
+
+    Raises:
+        SimulationError: for a table the simulator cannot deal, a negative number of
+            hands, an error rate outside 0..1, or stakes that do not parse.
+    """
+    check_table(game, structure, players)
+    if hands < 0:
+        raise SimulationError(f"cannot simulate {hands} hands")
+    if not 0.0 <= error_rate <= 1.0:
+        raise SimulationError(f"the error rate is a fraction from 0 to 1, not {error_rate}")
+    if stakes is None:
+        stakes = default_stakes(game, structure)
+    elif isinstance(stakes, str):
+        stakes = parse_stakes(stakes, game, structure)
+    tables = Tables(random.Random(f"{seed}:tables"), game, stakes, players=players, seed=seed)
+    play_rng = random.Random(f"{seed}:play")
+    show_rng = random.Random(f"{seed}:show")
+    injector = Injector(random.Random(f"{seed}:errors"), error_rate) if error_rate else None
+    for _ in range(hands):
+        setup = tables.next_hand()
+        dealt = deal_hand(play_rng, game, players)
+        played = play_hand(play_rng, game, structure, stakes, setup.stacks, dealt)
+        rake = rake_for(game, stakes, played)
+        settlement = settle_hand(
+            game, dealt, played, rake, odd_chip_rule=odd_chip_rule, rake_rule=rake_rule
+        )
+        payments, error = settlement.awards, None
+        if injector is not None and played.showdown:
+            live = [player for player, out in enumerate(played.folded) if not out]
+            payments, error = injector.maybe_inject(settlement, live, setup.names)
+        hand = SimulatedHand(
+            setup=setup,
+            game=game,
+            structure=structure,
+            stakes=stakes,
+            dealt=dealt,
+            played=played,
+            rake=rake,
+            settlement=settlement,
+            payments=payments,
+            error=error,
+            mucked=choose_mucks(show_rng, played, settlement.awards, payments),
+            hero=setup.names.index(HERO),
+        )
+        yield hand
+        reported = hand.reported()
+        tables.finish_hand(
+            [
+                stack + won + back
+                for stack, won, back in zip(
+                    played.stacks, reported, settlement.returned, strict=True
+                )
+            ]
+        )
+
+
+def simulate(
+    game: Game,
+    structure: Structure,
+    *,
+    hands: int,
+    players: int,
+    seed: int,
+    out: Path,
+    site: str = "pokerstars",
+    error_rate: float = 0.0,
+    stakes: TableStakes | str | None = None,
+) -> SimulationSummary:
+    """Simulate hands and write them to `out` as `site` hand histories, with the
+    sidecar `<out>.errors.jsonl` listing the hands given a payout error (empty when
+    none): one {"hand_id", "kind", "detail", "pot", "delta"} object a line.
+
+    Raises:
+        SimulationError: for a site other than PokerStars, or as `iter_hands`.
+    """
+    if site not in SITES:
+        raise SimulationError(f"unknown site {site!r}: the simulator writes {', '.join(SITES)}")
+    sidecar = errors_path(out)
+    written = showdowns = 0
+    counts: dict[str, int] = {}
+    with (
+        out.open("w", encoding="utf-8", newline="\n") as history,
+        sidecar.open("w", encoding="utf-8", newline="\n") as errors,
+    ):
+        chunk: list[str] = []
+        for hand in iter_hands(
+            game,
+            structure,
+            hands=hands,
+            players=players,
+            seed=seed,
+            error_rate=error_rate,
+            stakes=stakes,
+        ):
+            chunk.append(format_hand(hand) + HAND_SEPARATOR)
+            written += 1
+            showdowns += hand.played.showdown
+            if hand.error is not None:
+                counts[hand.error.kind.value] = counts.get(hand.error.kind.value, 0) + 1
+                errors.write(_error_line(hand) + "\n")
+            if len(chunk) >= _CHUNK:
+                history.write("".join(chunk))
+                chunk.clear()
+        history.write("".join(chunk))
+    return SimulationSummary(
+        hands=written, showdowns=showdowns, path=out, errors_path=sidecar, errors=counts
+    )
+
+
+def _error_line(hand: SimulatedHand) -> str:
+    error = hand.error
+    assert error is not None
+    return json.dumps(
+        {
+            "hand_id": str(hand.setup.hand_id),
+            "kind": error.kind.value,
+            "detail": error.detail,
+            "pot": error.pot,
+            "delta": error.delta,
+        },
+        sort_keys=False,
+    )
