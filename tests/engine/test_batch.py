@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tracker.cards import DECK, RANK_SYMBOLS, Card, parse_cards
 from tracker.engine.batch import (
+    CHUNK_DEALS,
     high_ranks_5,
     low_ranks_5,
     omaha_high_ranks,
@@ -233,3 +234,16 @@ def test_bad_single_input() -> None:
         high_ranks_5([[0, 1, 2, 3, 99]])
     # check=False trusts the caller: no error for the repeated card.
     assert low_ranks_5([[0, 0, 4, 8, 12]], check=False).shape == (1,)
+
+
+def test_results_and_errors_across_chunks() -> None:
+    deals = CHUNK_DEALS + 100
+    dealt = random_deals(11, deals, 9)
+    hole, board = dealt[:, :4], dealt[:, 4:]
+    whole = omaha_high_ranks(hole, board)
+    tail = omaha_high_ranks(hole[CHUNK_DEALS - 50 :], board[CHUNK_DEALS - 50 :])
+    assert (whole[CHUNK_DEALS - 50 :] == tail).all()
+    hole = hole.copy()
+    hole[CHUNK_DEALS + 5, 0] = board[CHUNK_DEALS + 5, 0]
+    with pytest.raises(CardError, match=f"deal {CHUNK_DEALS + 5} holds the same card twice"):
+        omaha_low_ranks(hole, board)

@@ -19,6 +19,7 @@ player is a few gathers over the pairs instead of sixty five-card evaluations.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -67,10 +68,7 @@ def high_ranks_5(cards: Cards, *, check: bool = True) -> Ranks:
         ShowdownError: for a shape other than (n, 5).
         CardError: for an index outside 0..51, or a card twice in a row (when `check`).
     """
-    (columns,) = _columns(("cards", cards, (5,)), check=check)
-    no_flush = HIGH_BY_KEY_ARRAY[CARD_RANK_WEIGHT_5[columns].sum(axis=0)]
-    flush = HIGH_BY_FLUSH_MASK_ARRAY[_suit_masks(columns)].max(axis=0)
-    return _ranks(np.maximum(no_flush, flush))
+    return _in_chunks(_high_5, _columns(("cards", cards, (5,))), check=check)
 
 
 def low_ranks_5(cards: Cards, *, check: bool = True) -> Ranks:
@@ -83,8 +81,7 @@ def low_ranks_5(cards: Cards, *, check: bool = True) -> Ranks:
         ShowdownError: for a shape other than (n, 5).
         CardError: for an index outside 0..51, or a card twice in a row (when `check`).
     """
-    (columns,) = _columns(("cards", cards, (5,)), check=check)
-    return _ranks(LOW_BY_MASK_ARRAY[_low_masks(columns)])
+    return _in_chunks(_low_5, _columns(("cards", cards, (5,))), check=check)
 
 
 def omaha_high_ranks(hole: Cards, board: Cards, *, check: bool = True) -> Ranks:
@@ -98,8 +95,7 @@ def omaha_high_ranks(hole: Cards, board: Cards, *, check: bool = True) -> Ranks:
         ShowdownError: for shapes other than (n, k) and (n, 5).
         CardError: for an index outside 0..51, or a card twice in a deal (when `check`).
     """
-    holes, boards = _hole_and_board(hole, board, check=check)
-    return _omaha_high(holes, boards)
+    return _in_chunks(_omaha_high, _hole_and_board(hole, board), check=check)
 
 
 def omaha_low_ranks(hole: Cards, board: Cards, *, check: bool = True) -> Ranks:
@@ -113,8 +109,7 @@ def omaha_low_ranks(hole: Cards, board: Cards, *, check: bool = True) -> Ranks:
         ShowdownError: for shapes other than (n, k) and (n, 5).
         CardError: for an index outside 0..51, or a card twice in a deal (when `check`).
     """
-    holes, boards = _hole_and_board(hole, board, check=check)
-    return _omaha_low(holes, boards)
+    return _in_chunks(_omaha_low, _hole_and_board(hole, board), check=check)
 
 
 def omaha_hilo_ranks(hole: Cards, board: Cards, *, check: bool = True) -> tuple[Ranks, Ranks]:
@@ -127,8 +122,8 @@ def omaha_hilo_ranks(hole: Cards, board: Cards, *, check: bool = True) -> tuple[
         ShowdownError: for shapes other than (n, k) and (n, 5).
         CardError: for an index outside 0..51, or a card twice in a deal (when `check`).
     """
-    holes, boards = _hole_and_board(hole, board, check=check)
-    return _omaha_high(holes, boards), _omaha_low(holes, boards)
+    columns = _hole_and_board(hole, board)
+    return _in_chunks(_omaha_high, columns, check=check), _in_chunks(_omaha_low, columns)
 
 
 def stud_high_ranks(cards: Cards, *, check: bool = True) -> Ranks:
@@ -141,11 +136,7 @@ def stud_high_ranks(cards: Cards, *, check: bool = True) -> Ranks:
         ShowdownError: for a shape other than (n, 7).
         CardError: for an index outside 0..51, or a card twice in a row (when `check`).
     """
-    (columns,) = _columns(("cards", cards, (7,)), check=check)
-    tables = stud_high_tables()
-    no_flush = tables.no_flush[CARD_RANK_WEIGHT_7[columns].sum(axis=0)]
-    flush = tables.flush_by_mask[_suit_masks(columns)].max(axis=0)
-    return _ranks(np.maximum(no_flush, flush))
+    return _in_chunks(_stud_high, _columns(("cards", cards, (7,))), check=check)
 
 
 def stud_low_ranks(cards: Cards, *, check: bool = True) -> Ranks:
@@ -158,13 +149,54 @@ def stud_low_ranks(cards: Cards, *, check: bool = True) -> Ranks:
         ShowdownError: for a shape other than (n, 7).
         CardError: for an index outside 0..51, or a card twice in a row (when `check`).
     """
-    (columns,) = _columns(("cards", cards, (7,)), check=check)
-    return _ranks(LOW_BEST_OF_MASK_ARRAY[_low_masks(columns)])
+    return _in_chunks(_stud_low, _columns(("cards", cards, (7,))), check=check)
 
 
 # ---- the work, on card columns: shape (cards per deal, n), one deal per column ----------
 
 Columns = npt.NDArray[np.intp]
+InputColumns = npt.NDArray[np.integer[Any]]
+
+# Deals per step: small enough for the work arrays to stay in the CPU caches (a million
+# deals at once runs at half the speed) and to bound the memory used.
+CHUNK_DEALS = 16_384
+
+
+def _in_chunks(
+    work: Callable[..., Ranks], columns: tuple[InputColumns, ...], *, check: bool = False
+) -> Ranks:
+    """`work` over CHUNK_DEALS deals at a time, on contiguous intp columns (checked first
+    when `check`)."""
+    parts = []
+    for start in range(0, columns[0].shape[1], CHUNK_DEALS):
+        chunk = [
+            np.ascontiguousarray(part[:, start : start + CHUNK_DEALS], np.intp) for part in columns
+        ]
+        if check:
+            _check_cards(np.concatenate(chunk), first_deal=start)
+        parts.append(work(*chunk))
+    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int32)
+
+
+def _high_5(columns: Columns) -> Ranks:
+    no_flush = HIGH_BY_KEY_ARRAY[CARD_RANK_WEIGHT_5[columns].sum(axis=0)]
+    flush = HIGH_BY_FLUSH_MASK_ARRAY[_suit_masks(columns)].max(axis=0)
+    return _ranks(np.maximum(no_flush, flush))
+
+
+def _low_5(columns: Columns) -> Ranks:
+    return _ranks(LOW_BY_MASK_ARRAY[_low_masks(columns)])
+
+
+def _stud_high(columns: Columns) -> Ranks:
+    tables = stud_high_tables()
+    no_flush = tables.no_flush[CARD_RANK_WEIGHT_7[columns].sum(axis=0)]
+    flush = tables.flush_by_mask[_suit_masks(columns)].max(axis=0)
+    return _ranks(np.maximum(no_flush, flush))
+
+
+def _stud_low(columns: Columns) -> Ranks:
+    return _ranks(LOW_BEST_OF_MASK_ARRAY[_low_masks(columns)])
 
 
 def _omaha_high(holes: Columns, boards: Columns) -> Ranks:
@@ -208,8 +240,9 @@ def _low_masks(columns: Columns) -> npt.NDArray[np.uint8]:
 _PAIR_ROWS = {count: np.array(list(combinations(range(count), 2))).T for count in (2, 4, 5, 6)}
 
 
-def _columns(*arrays: tuple[str, Cards, tuple[int, ...]], check: bool) -> tuple[Columns, ...]:
-    """Each (name, cards, allowed widths) as card columns, shapes (and values) checked."""
+def _columns(*arrays: tuple[str, Cards, tuple[int, ...]]) -> tuple[InputColumns, ...]:
+    """Each (name, cards, allowed widths) as card columns (a transposed view), its shape
+    and dtype checked."""
     rows = [np.asarray(cards) for _, cards, _ in arrays]
     for (what, _, widths), array in zip(arrays, rows, strict=True):
         if array.ndim != 2 or array.shape[1] not in widths:
@@ -219,17 +252,14 @@ def _columns(*arrays: tuple[str, Cards, tuple[int, ...]], check: bool) -> tuple[
             raise CardError(f"{what} must be integer card indexes, not {array.dtype}")
     if len({len(array) for array in rows}) > 1:
         raise ShowdownError(f"{' and '.join(what for what, _, _ in arrays)} differ in rows")
-    if check:
-        _check_cards(np.concatenate([array.T for array in rows]))
-    return tuple(np.ascontiguousarray(array.T, dtype=np.intp) for array in rows)
+    return tuple(array.T for array in rows)
 
 
-def _hole_and_board(hole: Cards, board: Cards, *, check: bool) -> tuple[Columns, Columns]:
-    holes, boards = _columns(("hole", hole, tuple(_PAIR_ROWS)), ("board", board, (5,)), check=check)
-    return holes, boards
+def _hole_and_board(hole: Cards, board: Cards) -> tuple[InputColumns, ...]:
+    return _columns(("hole", hole, tuple(_PAIR_ROWS)), ("board", board, (5,)))
 
 
-def _check_cards(columns: npt.NDArray[np.integer[Any]]) -> None:
+def _check_cards(columns: Columns, first_deal: int) -> None:
     """Raise CardError for an index outside 0..51 or a deal (column) with a card twice."""
     if columns.size == 0:
         return
@@ -241,4 +271,5 @@ def _check_cards(columns: npt.NDArray[np.integer[Any]]) -> None:
             repeated |= columns[row] == columns[other]
     if repeated.any():
         deal = int(np.argmax(repeated))
-        raise CardError(f"deal {deal} holds the same card twice: {columns[:, deal].tolist()}")
+        cards = columns[:, deal].tolist()
+        raise CardError(f"deal {first_deal + deal} holds the same card twice: {cards}")
