@@ -8,25 +8,19 @@ column). Layout of a data folder:
     _batches/<batch>.json                                      (commit records, transient)
     .lock                                                      (held by the one writer)
 
-Writing is transactional per batch. Every file of a batch is first written under a hidden
-temporary name in its final folder and fsynced; then the batch's manifest (the list of
-renames to do and files to remove) is written atomically into `_batches/`: that is the
-commit point. The renames follow and the manifest is deleted. A writer opening the folder
-replays any manifest left by a killed writer (roll forward) and deletes temporary files
-that no manifest names (roll back). Readers match only `*.parquet`, so they never see a
-half-written file, and a batch never shows up in one table without the others, except
-for the instant of its renames when the writer is killed inside them (the next writer
-completes them).
+Writing is transactional per batch (`Store.transaction`): the files of a batch, one per
+table and partition, become visible together through `tracker.atomic_files` (temporary
+names, then a manifest as the commit point). The first write of a `Store` takes the
+writer lock and completes or discards what a killed writer left. Readers match only
+`*.parquet`, so they never see a half-written file.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import secrets
-import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -40,6 +34,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
+from tracker.atomic_files import FileBatch, FolderLockedError, lock_folder, recover
 from tracker.bookkeeping import inconsistency_or_none
 from tracker.cards import format_cards
 from tracker.errors import TrackerError
@@ -154,7 +149,6 @@ HAND_TABLES = (
 )
 """The tables `write_hands` fills, all keyed by (site, hand_id)."""
 
-_TEMPORARY = re.compile(r"^\..+\.tmp$")
 _SAFE_PARTITION_VALUE = re.compile(r"^[A-Za-z0-9_.+-]+$")
 
 
@@ -219,38 +213,54 @@ class ErrorRecord:
     imported_at: datetime
 
 
-def _hand_rows(hands: Sequence[Hand]) -> dict[str, list[tuple[Any, ...]]]:
-    """The rows of every hand table (without site and month), one tuple per row."""
-    rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in HAND_TABLES}
-    hand_rows, seat_rows, action_rows = rows["hands"], rows["seats"], rows["actions"]
-    for hand in hands:
-        hand_id = hand.hand_id
-        hand_rows.append(_hand_row(hand))
-        seat_rows.extend(
-            (hand_id, seat.seat, seat.player, seat.stack, seat.sitting_out) for seat in hand.seats
-        )
-        action_rows.extend(
-            (hand_id, i, a.street.value, a.player, a.kind.value, a.amount, a.to_amount, a.all_in)
-            for i, a in enumerate(hand.actions)
-        )
-        rows["cards"].extend(
-            (hand_id, i, k.player, k.street.value, k.source.value, format_cards(k.cards),
-             [card.index for card in k.cards])
-            for i, k in enumerate(hand.known_cards)
-        )  # fmt: skip
-        rows["boards"].extend(
-            (hand_id, i, format_cards(board), [card.index for card in board])
-            for i, board in enumerate(hand.boards)
-        )
-        rows["collections"].extend(
-            (hand_id, i, c.player, c.amount, c.pot, c.board, c.half)
-            for i, c in enumerate(hand.collections)
-        )
-        rows["returned"].extend(
-            (hand_id, i, r.player, r.amount) for i, r in enumerate(hand.returned)
-        )
-        rows["summaries"].extend((hand_id, s.seat, s.player, s.text, s.won) for s in hand.summaries)
-    return rows
+_Rows = list[tuple[Any, ...]]
+
+
+# One builder per hand table: the rows (without site and month) as tuples, one table at
+# a time so that only one table's rows are alive at once.
+def _seat_rows(hands: Sequence[Hand]) -> _Rows:
+    return [(h.hand_id, s.seat, s.player, s.stack, s.sitting_out) for h in hands for s in h.seats]
+
+
+def _action_rows(hands: Sequence[Hand]) -> _Rows:
+    return [
+        (h.hand_id, i, a.street.value, a.player, a.kind.value, a.amount, a.to_amount, a.all_in)
+        for h in hands
+        for i, a in enumerate(h.actions)
+    ]
+
+
+def _card_rows(hands: Sequence[Hand]) -> _Rows:
+    return [
+        (h.hand_id, i, k.player, k.street.value, k.source.value, format_cards(k.cards),
+         [card.index for card in k.cards])
+        for h in hands
+        for i, k in enumerate(h.known_cards)
+    ]  # fmt: skip
+
+
+def _board_rows(hands: Sequence[Hand]) -> _Rows:
+    return [
+        (h.hand_id, i, format_cards(board), [card.index for card in board])
+        for h in hands
+        for i, board in enumerate(h.boards)
+    ]
+
+
+def _collection_rows(hands: Sequence[Hand]) -> _Rows:
+    return [
+        (h.hand_id, i, c.player, c.amount, c.pot, c.board, c.half)
+        for h in hands
+        for i, c in enumerate(h.collections)
+    ]
+
+
+def _returned_rows(hands: Sequence[Hand]) -> _Rows:
+    return [(h.hand_id, i, r.player, r.amount) for h in hands for i, r in enumerate(h.returned)]
+
+
+def _summary_rows(hands: Sequence[Hand]) -> _Rows:
+    return [(h.hand_id, s.seat, s.player, s.text, s.won) for h in hands for s in h.summaries]
 
 
 def _hand_row(hand: Hand) -> tuple[Any, ...]:
@@ -272,6 +282,18 @@ def _hand_row(hand: Hand) -> tuple[Any, ...]:
     )  # fmt: skip
 
 
+_ROW_BUILDERS: dict[str, Callable[[Sequence[Hand]], _Rows]] = {
+    "hands": lambda hands: [_hand_row(hand) for hand in hands],
+    "seats": _seat_rows,
+    "actions": _action_rows,
+    "cards": _card_rows,
+    "boards": _board_rows,
+    "collections": _collection_rows,
+    "returned": _returned_rows,
+    "summaries": _summary_rows,
+}
+
+
 def _columnar(schema: pa.Schema, rows: list[tuple[Any, ...]]) -> pa.Table:
     """A table from row tuples, transposed into one Python list per column."""
     columns = list(zip(*rows, strict=True)) if rows else [()] * len(schema)
@@ -279,23 +301,6 @@ def _columnar(schema: pa.Schema, rows: list[tuple[Any, ...]]) -> pa.Table:
         pa.array(column, type=field.type) for column, field in zip(columns, schema, strict=True)
     ]
     return pa.Table.from_arrays(arrays, schema=schema)
-
-
-def _write_durably(path: Path, write: Any) -> None:
-    with open(path, "wb") as stream:
-        write(stream)
-        stream.flush()
-        os.fsync(stream.fileno())
-
-
-def _fsync_folder(folder: Path) -> None:
-    if sys.platform == "win32":  # folders cannot be opened for fsync there
-        return
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 def _partition_folder(root: Path, table: str, names: Sequence[str], values: Sequence[str]) -> Path:
@@ -314,8 +319,7 @@ class Transaction:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.batch_id = f"{datetime.now(UTC):%Y%m%dT%H%M%S%f}-{secrets.token_hex(4)}"
-        self._renames: list[tuple[Path, Path]] = []
-        self._removals: list[Path] = []
+        self._files = FileBatch(root, self.batch_id)
 
     def write_hands(self, hands: Sequence[Hand]) -> None:
         """Add the rows of `hands` to every hand table, one file per table and partition."""
@@ -323,9 +327,11 @@ class Transaction:
         for hand in hands:
             groups.setdefault((hand.site, month_of(hand.started_at)), []).append(hand)
         for partition, group in groups.items():
-            for table, rows in _hand_rows(group).items():
+            for table in HAND_TABLES:
+                rows = _ROW_BUILDERS[table](group)
                 if rows:
                     self._add_file(table, partition, _columnar(TABLES[table].schema, rows))
+                del rows
 
     def write_rows(self, table: str, rows: pa.Table | Sequence[Mapping[str, Any]]) -> None:
         """Add rows to any registered table; partition columns must be among the columns."""
@@ -360,64 +366,24 @@ class Transaction:
         """Remove every committed file of `table` when this transaction commits."""
         folder = self.root / _checked(table)
         if folder.is_dir():
-            self._removals.extend(sorted(folder.rglob("*.parquet")))
+            for path in sorted(folder.rglob("*.parquet")):
+                self._files.remove(path)
 
     def _add_file(self, table: str, values: Sequence[str], data: pa.Table) -> None:
         folder = _partition_folder(self.root, table, TABLES[table].partition_by, values)
         folder.mkdir(parents=True, exist_ok=True)
-        number = sum(1 for _, final in self._renames if final.parent == folder)
+        number = sum(1 for _, final in self._files.renames if final.parent == folder)
         suffix = f"-{number}" if number else ""
         final = folder / f"part-{self.batch_id}{suffix}.parquet"
-        temporary = folder / f".{final.name}.tmp"
-        _write_durably(temporary, lambda stream: pq.write_table(data, stream, compression="zstd"))
-        self._renames.append((temporary, final))
+        self._files.add(final, lambda stream: pq.write_table(data, stream, compression="zstd"))
 
     def commit(self) -> None:
-        """Write the manifest (the commit point), then make every file visible."""
-        if not self._renames and not self._removals:
-            return
-        batches = self.root / "_batches"
-        batches.mkdir(parents=True, exist_ok=True)
-        for folder in {temporary.parent for temporary, _ in self._renames}:
-            _fsync_folder(folder)
-        manifest = {
-            "batch": self.batch_id,
-            "rename": [[str(t.relative_to(self.root)), str(f.relative_to(self.root))]
-                       for t, f in self._renames],
-            "remove": [str(path.relative_to(self.root)) for path in self._removals],
-        }  # fmt: skip
-        path = batches / f"{self.batch_id}.json"
-        temporary = batches / f".{path.name}.tmp"
-        text = json.dumps(manifest, indent=1).encode()
-        _write_durably(temporary, lambda stream: stream.write(text))
-        os.replace(temporary, path)
-        _fsync_folder(batches)
-        _apply_manifest(self.root, path)
+        """Make every file of the batch visible (see `tracker.atomic_files`)."""
+        self._files.commit()
 
     def roll_back(self) -> None:
-        """Delete the temporary files of an uncommitted batch."""
-        for temporary, _ in self._renames:
-            temporary.unlink(missing_ok=True)
-        self._renames.clear()
-        self._removals.clear()
-
-
-def _apply_manifest(root: Path, path: Path) -> None:
-    """Do (or finish doing) the renames and removals a manifest lists, then delete it."""
-    manifest = json.loads(path.read_text())
-    folders: set[Path] = set()
-    for temporary_name, final_name in manifest["rename"]:
-        temporary, final = root / temporary_name, root / final_name
-        if temporary.exists():
-            os.replace(temporary, final)
-        folders.add(final.parent)
-    for name in manifest["remove"]:
-        (root / name).unlink(missing_ok=True)
-        folders.add((root / name).parent)
-    for folder in folders:
-        if folder.is_dir():
-            _fsync_folder(folder)
-    path.unlink()
+        """Delete the files of an uncommitted batch."""
+        self._files.roll_back()
 
 
 def _spec(table: str) -> TableSpec:
@@ -430,22 +396,6 @@ def _spec(table: str) -> TableSpec:
 def _checked(table: str) -> str:
     _spec(table)
     return table
-
-
-def _lock(stream: IO[bytes], path: Path) -> None:
-    """Take the writer's lock on the open lock file, or raise StoreError at once."""
-    try:
-        if sys.platform == "win32":
-            import msvcrt
-
-            msvcrt.locking(stream.fileno(), msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-
-            fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        stream.close()
-        raise StoreError(f"{path.parent}: another import is writing to this data folder") from None
 
 
 class Store:
@@ -484,21 +434,13 @@ class Store:
         if self._lock_file is not None:
             return
         self.root.mkdir(parents=True, exist_ok=True)
-        lock_path = self.root / ".lock"
-        stream = open(lock_path, "ab")  # noqa: SIM115 (held open for the Store's life)
-        _lock(stream, lock_path)
-        self._lock_file = stream
-        self._recover()
-
-    def _recover(self) -> None:
-        batches = self.root / "_batches"
-        if batches.is_dir():
-            for manifest in sorted(batches.glob("*.json")):
-                _apply_manifest(self.root, manifest)
-        for folder, _, names in os.walk(self.root):
-            for name in names:
-                if _TEMPORARY.match(name):
-                    (Path(folder) / name).unlink()
+        try:
+            self._lock_file = lock_folder(self.root)
+        except FolderLockedError:
+            raise StoreError(
+                f"{self.root}: another import is writing to this data folder"
+            ) from None
+        recover(self.root)
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:

@@ -11,6 +11,7 @@ import pyarrow.parquet as pq
 import pytest
 from store_samples import inconsistent_hand, omaha_hand, stud_hand
 
+import tracker.atomic_files
 import tracker.store
 from tracker.database import connect, run_query
 from tracker.model import Hand
@@ -226,7 +227,7 @@ def test_a_commit_cut_after_its_manifest_is_completed(
         raise KeyboardInterrupt  # the process dies after the commit point
 
     with Store(tmp_path) as store:
-        monkeypatch.setattr(tracker.store, "_apply_manifest", killed)
+        monkeypatch.setattr(tracker.atomic_files, "apply_manifest", killed)
         with pytest.raises(KeyboardInterrupt):
             store.write_hands([omaha_hand(1), omaha_hand(2)])
         monkeypatch.undo()
