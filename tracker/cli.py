@@ -229,3 +229,83 @@ def sql_command(
         for row in result.rows:
             table.add_row(*("" if value is None else str(value) for value in row))
         Console().print(table)
+
+
+# ---- tracker simulate ------------------------------------------------------------------
+
+
+@app.command("simulate")
+def simulate_command(
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            metavar="GAME",
+            help="omaha-hilo, omaha5-hilo, courchevel-hilo, stud-hilo, omaha-hi, omaha5-hi, "
+            "courchevel-hi or stud-hi (required).",
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="FILE", help="The hand-history file to write (required)."),
+    ] = None,
+    structure: Annotated[
+        str | None,
+        typer.Option(
+            "--structure",
+            metavar="STRUCTURE",
+            help="limit, pot-limit or no-limit (default: limit for stud, else pot-limit).",
+        ),
+    ] = None,
+    hands: Annotated[str, typer.Option("--hands", metavar="N", help="Hands to deal.")] = "1000",
+    players: Annotated[
+        str, typer.Option("--players", metavar="K", help="Players dealt into each hand.")
+    ] = "6",
+    seed: Annotated[str, typer.Option("--seed", metavar="S", help="The random seed.")] = "0",
+    site: Annotated[
+        str, typer.Option("--site", metavar="SITE", help="The site format to write.")
+    ] = "pokerstars",
+    error_rate: Annotated[
+        str,
+        typer.Option(
+            "--error-rate", metavar="R", help="The fraction of hands given one payout error."
+        ),
+    ] = "0",
+    stakes: Annotated[
+        str | None,
+        typer.Option(
+            "--stakes",
+            metavar="LOW/HIGH",
+            help='Blinds, or the two bets in limit and stud, in dollars: "0.25/0.50".',
+        ),
+    ] = None,
+    output: Annotated[
+        str, typer.Option("--format", metavar="FORMAT", help="text or json.")
+    ] = "text",
+) -> None:
+    """Deal random hands, play them legally, pay them by the rules, and write them
+    as real PokerStars hand histories; --error-rate writes payout errors into some
+    hands and lists them in FILE.errors.jsonl."""
+    from tracker.simulate import SimulationError, simulate
+    from tracker.simulate import options as parse
+
+    try:
+        if game is None or out is None:
+            raise SimulationError("--game and --out are required")
+        if output not in ("text", "json"):
+            raise SimulationError(f"--format takes text or json, not {output!r}")
+        chosen = parse.parse_game(game)
+        summary = simulate(
+            chosen,
+            parse.parse_structure(structure, chosen),
+            hands=parse.parse_count(hands, "--hands"),
+            players=parse.parse_count(players, "--players", least=2),
+            seed=parse.parse_count(seed, "--seed"),
+            out=out,
+            site=site,
+            error_rate=parse.parse_rate(error_rate),
+            stakes=stakes,
+        )
+    except TrackerError as error:
+        raise _exit_on(error) from None
+    typer.echo(parse.describe(summary, as_json=output == "json"))

@@ -20,6 +20,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from tracker.engine.rules import DEFAULT_ODD_CHIP_RULE, DEFAULT_RAKE_RULE, OddChipRule, RakeRule
 from tracker.model import Game, Structure
@@ -114,8 +115,9 @@ def iter_hands(
         odd_chip_rule: the engine's odd-chip rule for the correct payouts.
         rake_rule: the engine's rule for spreading the rake over the pots.
 
-    Yields:
-        One `SimulatedHand` per hand, in order.
+    Returns:
+        An iterator of one `SimulatedHand` per hand, in order; the options are checked
+        before it is returned.
 
     Raises:
         SimulationError: for a table the simulator cannot deal, a negative number of
@@ -130,26 +132,57 @@ def iter_hands(
         stakes = default_stakes(game, structure)
     elif isinstance(stakes, str):
         stakes = parse_stakes(stakes, game, structure)
-    tables = Tables(random.Random(f"{seed}:tables"), game, stakes, players=players, seed=seed)
-    play_rng = random.Random(f"{seed}:play")
-    show_rng = random.Random(f"{seed}:show")
-    injector = Injector(random.Random(f"{seed}:errors"), error_rate) if error_rate else None
-    for _ in range(hands):
-        setup = tables.next_hand()
-        dealt = deal_hand(play_rng, game, players)
-        played = play_hand(play_rng, game, structure, stakes, setup.stacks, dealt)
+    run = _Run(game, structure, stakes, players, seed, error_rate, odd_chip_rule, rake_rule)
+    return (run.next_hand() for _ in range(hands))
+
+
+class _Run:
+    """One simulation: its random streams (tables, play, mucks, errors) and its tables.
+
+    The streams are apart so that injecting errors never changes the cards or the play
+    of the hand it is injected into.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        structure: Structure,
+        stakes: TableStakes,
+        players: int,
+        seed: int,
+        error_rate: float,
+        odd_chip_rule: OddChipRule,
+        rake_rule: RakeRule,
+    ) -> None:
+        self.game, self.structure, self.stakes, self.players = game, structure, stakes, players
+        self.odd_chip_rule, self.rake_rule = odd_chip_rule, rake_rule
+        self.tables = Tables(
+            random.Random(f"{seed}:tables"), game, stakes, players=players, seed=seed
+        )
+        self.play_rng = random.Random(f"{seed}:play")
+        self.show_rng = random.Random(f"{seed}:show")
+        self.injector = (
+            Injector(random.Random(f"{seed}:errors"), error_rate) if error_rate else None
+        )
+
+    def next_hand(self) -> SimulatedHand:
+        """Deal, play and settle the next hand; the stacks carry over what was paid."""
+        game, stakes = self.game, self.stakes
+        setup = self.tables.next_hand()
+        dealt = deal_hand(self.play_rng, game, self.players)
+        played = play_hand(self.play_rng, game, self.structure, stakes, setup.stacks, dealt)
         rake = rake_for(game, stakes, played)
         settlement = settle_hand(
-            game, dealt, played, rake, odd_chip_rule=odd_chip_rule, rake_rule=rake_rule
+            game, dealt, played, rake, odd_chip_rule=self.odd_chip_rule, rake_rule=self.rake_rule
         )
         payments, error = settlement.awards, None
-        if injector is not None and played.showdown:
+        if self.injector is not None and played.showdown:
             live = [player for player, out in enumerate(played.folded) if not out]
-            payments, error = injector.maybe_inject(settlement, live, setup.names)
+            payments, error = self.injector.maybe_inject(settlement, live, setup.names)
         hand = SimulatedHand(
             setup=setup,
             game=game,
-            structure=structure,
+            structure=self.structure,
             stakes=stakes,
             dealt=dealt,
             played=played,
@@ -157,19 +190,17 @@ def iter_hands(
             settlement=settlement,
             payments=payments,
             error=error,
-            mucked=choose_mucks(show_rng, played, settlement.awards, payments),
+            mucked=choose_mucks(self.show_rng, played, settlement.awards, payments),
             hero=setup.names.index(HERO),
         )
-        yield hand
-        reported = hand.reported()
-        tables.finish_hand(
+        paid = hand.reported()
+        self.tables.finish_hand(
             [
                 stack + won + back
-                for stack, won, back in zip(
-                    played.stacks, reported, settlement.returned, strict=True
-                )
+                for stack, won, back in zip(played.stacks, paid, settlement.returned, strict=True)
             ]
         )
+        return hand
 
 
 def simulate(
@@ -194,35 +225,47 @@ def simulate(
     if site not in SITES:
         raise SimulationError(f"unknown site {site!r}: the simulator writes {', '.join(SITES)}")
     sidecar = errors_path(out)
-    written = showdowns = 0
-    counts: dict[str, int] = {}
-    with (
-        out.open("w", encoding="utf-8", newline="\n") as history,
-        sidecar.open("w", encoding="utf-8", newline="\n") as errors,
-    ):
-        chunk: list[str] = []
-        for hand in iter_hands(
-            game,
-            structure,
-            hands=hands,
-            players=players,
-            seed=seed,
-            error_rate=error_rate,
-            stakes=stakes,
+    hand_iter = iter_hands(
+        game,
+        structure,
+        hands=hands,
+        players=players,
+        seed=seed,
+        error_rate=error_rate,
+        stakes=stakes,
+    )
+    try:
+        with (
+            out.open("w", encoding="utf-8", newline="\n") as history,
+            sidecar.open("w", encoding="utf-8", newline="\n") as errors,
         ):
-            chunk.append(format_hand(hand) + HAND_SEPARATOR)
-            written += 1
-            showdowns += hand.played.showdown
-            if hand.error is not None:
-                counts[hand.error.kind.value] = counts.get(hand.error.kind.value, 0) + 1
-                errors.write(_error_line(hand) + "\n")
-            if len(chunk) >= _CHUNK:
-                history.write("".join(chunk))
-                chunk.clear()
-        history.write("".join(chunk))
+            written, showdowns, counts = _write(hand_iter, history, errors)
+    except OSError as error:
+        raise SimulationError(f"cannot write {error.filename}: {error.strerror}") from None
     return SimulationSummary(
         hands=written, showdowns=showdowns, path=out, errors_path=sidecar, errors=counts
     )
+
+
+def _write(
+    hands: Iterator[SimulatedHand], history: TextIO, errors: TextIO
+) -> tuple[int, int, dict[str, int]]:
+    """Write the hands in chunks and the errors as they come; return the counts."""
+    written = showdowns = 0
+    counts: dict[str, int] = {}
+    chunk: list[str] = []
+    for hand in hands:
+        chunk.append(format_hand(hand) + HAND_SEPARATOR)
+        written += 1
+        showdowns += hand.played.showdown
+        if hand.error is not None:
+            counts[hand.error.kind.value] = counts.get(hand.error.kind.value, 0) + 1
+            errors.write(_error_line(hand) + "\n")
+        if len(chunk) >= _CHUNK:
+            history.write("".join(chunk))
+            chunk.clear()
+    history.write("".join(chunk))
+    return written, showdowns, counts
 
 
 def _error_line(hand: SimulatedHand) -> str:

@@ -248,8 +248,9 @@ class _Table:
         if most <= least:
             return most
         wanted = self.current_bet + _raise_size(self.rng, self.pot(), self.structure)
-        if self.structure is Structure.NO_LIMIT and self.rng.random() < 0.06:
-            wanted = most
+        roll = self.rng.random()
+        if roll < 0.06 or (self.structure is Structure.POT_LIMIT and roll < 0.3):
+            wanted = most  # all-in, or "raises pot"
         return min(max(wanted, least), most)
 
     def limit_target(self) -> int:
