@@ -39,7 +39,7 @@ CONFIGS = [
 ]
 
 
-class IllegalPlay(AssertionError):
+class IllegalPlayError(AssertionError):
     """The referee's verdict on a step that breaks the rules."""
 
 
@@ -68,8 +68,8 @@ class Referee:
 
     # -- helpers --------------------------------------------------------------------
 
-    def fail(self, message: str) -> IllegalPlay:
-        return IllegalPlay(f"hand {self.hand.setup.hand_id}: {message}")
+    def fail(self, message: str) -> IllegalPlayError:
+        return IllegalPlayError(f"hand {self.hand.setup.hand_id}: {message}")
 
     def free(self, player: int) -> bool:
         return not self.folded[player] and self.stacks[player] > 0
@@ -182,7 +182,9 @@ class Referee:
 
     def bring_in_player(self) -> int:
         cards = self.hand.dealt.hole_cards
-        return min(range(self.count), key=lambda player: (cards[player][2].rank, cards[player][2].suit))
+        return min(
+            range(self.count), key=lambda player: (cards[player][2].rank, cards[player][2].suit)
+        )
 
     def best_showing(self, number: int) -> int:
         cards = self.hand.dealt.hole_cards
@@ -333,30 +335,42 @@ def test_chips_are_conserved(hands: list[SimulatedHand]) -> None:
 def test_players_are_in_the_limits() -> None:
     for game, most in MAX_PLAYERS.items():
         structure = Structure.LIMIT
-        assert len(next(iter_hands(game, structure, hands=1, players=most, seed=1)).setup.seats) == most
+        assert (
+            len(next(iter_hands(game, structure, hands=1, players=most, seed=1)).setup.seats)
+            == most
+        )
 
 
 def test_the_referee_rejects_a_raise_over_the_pot() -> None:
     legal = _first_with_raise(Game.OMAHA_HILO, Structure.POT_LIMIT)
     steps = legal.played.steps
-    index = next(i for i, step in enumerate(steps) if isinstance(step, Act) and step.kind is ActionKind.RAISE)
+    index = next(
+        i for i, step in enumerate(steps) if isinstance(step, Act) and step.kind is ActionKind.RAISE
+    )
     raise_act = steps[index]
-    assert isinstance(raise_act, Act) and raise_act.to_amount is not None
+    assert isinstance(raise_act, Act)
+    assert raise_act.to_amount is not None
     huge = 10 * sum(legal.setup.stacks)
-    bad_steps = [*steps[:index], raise_act._replace(amount=huge, to_amount=huge), *steps[index + 1 :]]
+    bad_steps = [
+        *steps[:index],
+        raise_act._replace(amount=huge, to_amount=huge),
+        *steps[index + 1 :],
+    ]
     tampered = replace(legal, played=replace(legal.played, steps=bad_steps))
-    with pytest.raises(IllegalPlay):
+    with pytest.raises(IllegalPlayError):
         Referee(tampered).run()
 
 
 def test_the_referee_rejects_acting_out_of_turn() -> None:
     legal = _first_with_raise(Game.STUD_HILO, Structure.LIMIT)
     steps = list(legal.played.steps)
-    acts = [i for i, step in enumerate(steps) if isinstance(step, Act) and step.kind is ActionKind.CALL]
+    acts = [
+        i for i, step in enumerate(steps) if isinstance(step, Act) and step.kind is ActionKind.CALL
+    ]
     first, second = acts[0], acts[1]
     steps[first], steps[second] = steps[second], steps[first]
     tampered = replace(legal, played=replace(legal.played, steps=steps))
-    with pytest.raises(IllegalPlay):
+    with pytest.raises(IllegalPlayError):
         Referee(tampered).run()
 
 

@@ -133,6 +133,7 @@ class _Table:
         self.contributed = [0] * count
         self.street_in = [0] * count
         self.folded = [False] * count
+        self.in_hand = count
         self.all_in = [False] * count
         self.fold_street: list[Street | None] = [None] * count
         self.put_in = [False] * count
@@ -188,7 +189,7 @@ class _Table:
         """Let players act, clockwise from `first`, until the betting is closed."""
         player = first
         idle = 0
-        while idle < self.count and len(self.live()) > 1:
+        while idle < self.count and self.in_hand > 1:
             if self.needs_to_act(player):
                 self.act(street, player)
                 idle = 0
@@ -199,7 +200,7 @@ class _Table:
 
     def needs_to_act(self, player: int) -> bool:
         """True when it is this player's turn to decide something."""
-        if not self.can_act(player):
+        if self.folded[player] or self.all_in[player]:
             return False
         if self.street_in[player] < self.current_bet:
             return True
@@ -216,6 +217,7 @@ class _Table:
         choice = _choose(self.rng, to_call, self.pot(), may_raise, self.structure, keen)
         if choice == "fold":
             self.folded[player] = True
+            self.in_hand -= 1
             self.fold_street[player] = street
             self.steps.append(Act(street, player, ActionKind.FOLD, 0, None, False))
         elif choice == "check":
@@ -371,7 +373,7 @@ def _play_flop_game(table: _Table) -> Street:
     table.bets = 1
     table.betting_round(Street.PREFLOP, (big_blind + 1) % count)
     for number, street in enumerate(FLOP_STREETS[1:], start=1):
-        if len(table.live()) < 2:
+        if table.in_hand < 2:
             return FLOP_STREETS[number - 1]
         bet_size = stakes.small_bet if street is Street.FLOP else stakes.big_bet
         table.start_street(street, bet_size)
@@ -390,7 +392,7 @@ def _play_stud(table: _Table, game: Game, dealt: Deal) -> Street:
     _bring_in(table, opener)
     table.betting_round(Street.THIRD, (opener + 1) % count)
     for number, street in enumerate(STUD_STREETS[1:], start=1):
-        if len(table.live()) < 2:
+        if table.in_hand < 2:
             return STUD_STREETS[number - 1]
         bet_size = stakes.small_bet if street is Street.FOURTH else stakes.big_bet
         table.start_street(street, bet_size)
