@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from tracker.audit.conventions import convention_for
 from tracker.engine.rules import DEFAULT_ODD_CHIP_RULE, DEFAULT_RAKE_RULE, OddChipRule, RakeRule
 from tracker.model import Game, Structure
 from tracker.simulate.deal import (
@@ -225,6 +226,8 @@ def simulate(
     if site not in SITES:
         raise SimulationError(f"unknown site {site!r}: the simulator writes {', '.join(SITES)}")
     sidecar = errors_path(out)
+    # The site's own rake and odd-chip convention (docs/sites.md), as its real files show.
+    convention = convention_for(site)
     hand_iter = iter_hands(
         game,
         structure,
@@ -233,6 +236,8 @@ def simulate(
         seed=seed,
         error_rate=error_rate,
         stakes=stakes,
+        odd_chip_rule=convention.odd_chip_rule,
+        rake_rule=convention.rake_rule,
     )
     try:
         with (

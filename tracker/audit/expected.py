@@ -1,0 +1,164 @@
+"""What the engine says a hand should have paid: the exact, per-hand path.
+
+From a `HandLedger`: the pots built from every player's contribution, the site's rake
+spread over them by the site's rake rule, every showdown hand evaluated on every board,
+and each pot split (hi/lo halves, ties, quarters, odd chips, run it twice) by the site's
+odd-chip rule. Players still in whose cards never became known, and who collected
+nothing, mucked: their hand is dead (they stay in the pots at their level, but win
+nothing). A pot none of whose players has a known hand cannot be paid by the engine.
+
+>>> from datetime import UTC, datetime
+>>> from tracker.audit.contributions import HandLedger, PlayerLedger
+>>> from tracker.cards import parse_cards
+>>> from tracker.model import Game
+>>> ledger = HandLedger("demo", "1", Game.OMAHA_HILO, datetime(2024, 1, 1, tzinfo=UTC),
+...     (PlayerLedger("ann", 1, bets=500, cards=parse_cards("Ad Kd 3s 2s")),
+...      PlayerLedger("bob", 2, bets=500, cards=parse_cards("7c 6s 7h As"))),
+...     (parse_cards("Jd 4d 3c Qd 5h"),), (), 1000, 0, 0, None, (), False, False, ())
+>>> payout = expected_payout(ledger, RULES_CONVENTION)
+>>> payout.won, [(a.half.value, a.amount) for a in payout.awards]
+((1000, 0), [('hi', 500), ('lo', 500)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tracker.audit.contributions import HandLedger
+from tracker.audit.conventions import RULES_CONVENTION, SiteConvention
+from tracker.cards import Card
+from tracker.engine.hands import BestHands, best_hands
+from tracker.engine.pots import Pot, build_pots
+from tracker.engine.rules import stud_high_order, stud_low_order
+from tracker.engine.split import Award, Strengths, deduct_rake, split_pots, won_by_player
+from tracker.errors import ShowdownError
+from tracker.model import Game
+
+__all__ = ["RULES_CONVENTION", "ExpectedPayout", "UnpayableError", "expected_payout"]
+
+BOARD_CARD_COUNT = 5
+
+
+class UnpayableError(ShowdownError):
+    """The engine cannot say who should be paid: cards unknown, a board cut short."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectedPayout:
+    """The engine's payout of one hand. Players are indexes into the ledger's players.
+
+    Attributes:
+        pots: the main pot and the side pots as built, before rake.
+        rake: the rake taken from each pot.
+        awards: every payment, pot by pot, board by board.
+        won: per player, the chips won from the pots.
+        returned: per player, the uncalled chips the engine gives back.
+        hands: per board, per player, the best hands (None: not at the showdown, or
+            mucked, or the hand was won without a showdown).
+        showdown: True when two or more players were still in at the end.
+    """
+
+    pots: tuple[Pot, ...]
+    rake: tuple[int, ...]
+    awards: tuple[Award, ...]
+    won: tuple[int, ...]
+    returned: tuple[int, ...]
+    hands: tuple[tuple[BestHands | None, ...], ...]
+    showdown: bool
+
+    @property
+    def net_pots(self) -> tuple[int, ...]:
+        """Each pot less its rake: what its winners share."""
+        return tuple(pot.amount - rake for pot, rake in zip(self.pots, self.rake, strict=True))
+
+
+def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedPayout:
+    """The engine's payout of `ledger` under the site's `convention`.
+
+    Raises:
+        UnpayableError: the hand cannot be paid by the engine (a pot with no known hand,
+            a board that is not complete).
+        ShowdownError: contributions or rake that do not fit (negative, rake above the pots).
+        CardError: the same card twice.
+    """
+    players = ledger.players
+    folded = [player.folded for player in players]
+    built = build_pots([player.contributed for player in players], folded)
+    net = deduct_rake(built.pots, ledger.rake or 0, convention.rake_rule)
+    live = ledger.live
+    odd_chip_rule = convention.odd_chip_rule
+    if len(live) <= 1:
+        alone = Strengths(high=tuple(int(not out) for out in folded), low=(None,) * len(players))
+        awards = split_pots(net, [alone], odd_chip_rule=odd_chip_rule)
+        hands: tuple[tuple[BestHands | None, ...], ...] = ((None,) * len(players),)
+    else:
+        runs = _runs(ledger)
+        hands = tuple(_evaluate(ledger, run) for run in runs)
+        _check_contested(net, hands)
+        strengths = [_strengths(ledger.game, board, convention) for board in hands]
+        awards = split_pots(net, strengths, odd_chip_rule=odd_chip_rule)
+    return ExpectedPayout(
+        pots=built.pots,
+        rake=tuple(
+            gross.amount - after.amount for gross, after in zip(built.pots, net, strict=True)
+        ),
+        awards=awards,
+        won=won_by_player(awards, len(players)),
+        returned=built.returned,
+        hands=hands,
+        showdown=len(live) > 1,
+    )
+
+
+def _runs(ledger: HandLedger) -> tuple[tuple[Card, ...], ...]:
+    """The boards to evaluate on: each run's board (complete), or one empty board in stud."""
+    if ledger.game.is_stud:
+        return ((),)
+    if not ledger.boards:
+        raise UnpayableError("two or more players are still in but there is no board")
+    for board in ledger.boards:
+        if len(board) != BOARD_CARD_COUNT:
+            raise UnpayableError(f"a board has {len(board)} cards: the hand is cut short")
+    return ledger.boards
+
+
+def _evaluate(ledger: HandLedger, board: Sequence[Card]) -> tuple[BestHands | None, ...]:
+    """Each player's best hands on one board; None for folded players and mucked hands."""
+    evaluated: list[BestHands | None] = []
+    for player in ledger.players:
+        if player.folded or not player.cards:
+            evaluated.append(None)
+        else:
+            evaluated.append(best_hands(ledger.game, player.cards, board))
+    return tuple(evaluated)
+
+
+def _check_contested(net: Sequence[Pot], hands: Sequence[Sequence[BestHands | None]]) -> None:
+    """Every pot with chips in it needs one eligible player whose hand is known."""
+    for number, pot in enumerate(net):
+        if pot.amount and not any(hands[0][player] is not None for player in pot.eligible):
+            raise UnpayableError(
+                f"nobody eligible for pot {number} showed a hand, so its winner is unknown"
+            )
+
+
+def _strengths(
+    game: Game, board: Sequence[BestHands | None], convention: SiteConvention
+) -> Strengths:
+    """What the split needs from one board: a mucked hand ranks below every shown one."""
+    high_hands = tuple(None if hands is None else hands.high for hands in board)
+    low_hands = tuple(None if hands is None else hands.low for hands in board)
+    high_order: tuple[int, ...] = ()
+    low_order: tuple[int, ...] = ()
+    if game.is_stud and convention.odd_chip_rule.stud_by_suit:
+        high_order = stud_high_order([None if h is None else h.cards for h in high_hands])
+        low_order = stud_low_order([None if h is None else h.cards for h in low_hands])
+    return Strengths(
+        high=tuple(0 if hand is None else hand.rank for hand in high_hands),
+        low=tuple(None if hand is None else hand.rank for hand in low_hands),
+        high_order=high_order,
+        low_order=low_order,
+        high_hands=high_hands,
+        low_hands=low_hands,
+    )
