@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
+from operator import attrgetter
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Self
@@ -36,7 +37,7 @@ import pyarrow.parquet as pq
 
 from tracker.atomic_files import FileBatch, FolderLockedError, lock_folder, recover
 from tracker.bookkeeping import inconsistency_or_none
-from tracker.cards import format_cards
+from tracker.cards import Card
 from tracker.errors import TrackerError
 from tracker.model import Hand
 
@@ -213,93 +214,97 @@ class ErrorRecord:
     imported_at: datetime
 
 
-_Rows = list[tuple[Any, ...]]
+_Getter = Callable[[Any], Any]
 
 
-# One builder per hand table: the rows (without site and month) as tuples, one table at
-# a time so that only one table's rows are alive at once.
-def _seat_rows(hands: Sequence[Hand]) -> _Rows:
-    return [(h.hand_id, s.seat, s.player, s.stack, s.sitting_out) for h in hands for s in h.seats]
+def _tournament(field: str) -> _Getter:
+    getter = attrgetter(field)
+    return lambda hand: None if hand.tournament is None else getter(hand.tournament)
 
 
-def _action_rows(hands: Sequence[Hand]) -> _Rows:
-    return [
-        (h.hand_id, i, a.street.value, a.player, a.kind.value, a.amount, a.to_amount, a.all_in)
-        for h in hands
-        for i, a in enumerate(h.actions)
-    ]
+def _card_text(cards: Sequence[Card]) -> str:
+    return " ".join([card.text for card in cards])
 
 
-def _card_rows(hands: Sequence[Hand]) -> _Rows:
-    return [
-        (h.hand_id, i, k.player, k.street.value, k.source.value, format_cards(k.cards),
-         [card.index for card in k.cards])
-        for h in hands
-        for i, k in enumerate(h.known_cards)
-    ]  # fmt: skip
+def _card_indexes(cards: Sequence[Card]) -> list[int]:
+    return [card.index for card in cards]
 
 
-def _board_rows(hands: Sequence[Hand]) -> _Rows:
-    return [
-        (h.hand_id, i, format_cards(board), [card.index for card in board])
-        for h in hands
-        for i, board in enumerate(h.boards)
-    ]
+# How each column is read from the model, table by table: from a Hand for `hands`; from
+# one item (a Seat, an Action, ...) for the other tables, whose `hand_id` and `sequence`
+# (the item's place in its hand) the builder adds. Dotted paths read enums' text values.
+_HAND_COLUMNS: dict[str, _Getter] = {
+    name: attrgetter(path)
+    for name, path in {
+        "hand_id": "hand_id", "game": "game.value", "structure": "structure.value",
+        "small_blind": "stakes.small_blind", "big_blind": "stakes.big_blind",
+        "small_bet": "stakes.small_bet", "big_bet": "stakes.big_bet",
+        "ante": "stakes.ante", "bring_in": "stakes.bring_in", "currency": "currency",
+        "play_money": "play_money", "table_name": "table_name", "max_seats": "max_seats",
+        "button_seat": "button_seat", "started_at": "started_at",
+        "site_timezone": "site_timezone", "hero": "hero", "total_pot": "total_pot",
+        "main_pot": "main_pot", "side_pots": "side_pots", "rake": "rake",
+        "jackpot_fee": "jackpot_fee", "cancelled": "cancelled", "source_file": "source_file",
+        "first_line": "first_line",
+    }.items()
+} | {
+    "tournament_id": _tournament("tournament_id"), "tournament_buy_in": _tournament("buy_in"),
+    "tournament_fee": _tournament("fee"), "tournament_currency": _tournament("currency"),
+    "tournament_level": _tournament("level"),
+}  # fmt: skip
+
+_CHILD_COLUMNS: dict[str, tuple[_Getter, dict[str, _Getter]]] = {
+    "seats": (attrgetter("seats"), {name: attrgetter(name) for name in
+              ("seat", "player", "stack", "sitting_out")}),
+    "actions": (attrgetter("actions"), {
+        "street": attrgetter("street.value"), "player": attrgetter("player"),
+        "kind": attrgetter("kind.value"), "amount": attrgetter("amount"),
+        "to_amount": attrgetter("to_amount"), "all_in": attrgetter("all_in")}),
+    "cards": (attrgetter("known_cards"), {
+        "player": attrgetter("player"), "street": attrgetter("street.value"),
+        "source": attrgetter("source.value"),
+        "cards": lambda known: _card_text(known.cards),
+        "card_indexes": lambda known: _card_indexes(known.cards)}),
+    "boards": (attrgetter("boards"), {"cards": _card_text, "card_indexes": _card_indexes}),
+    "collections": (attrgetter("collections"), {name: attrgetter(name) for name in
+                    ("player", "amount", "pot", "board", "half")}),
+    "returned": (attrgetter("returned"), {name: attrgetter(name) for name in
+                 ("player", "amount")}),
+    "summaries": (attrgetter("summaries"), {name: attrgetter(name) for name in
+                  ("seat", "player", "text", "won")}),
+}  # fmt: skip
 
 
-def _collection_rows(hands: Sequence[Hand]) -> _Rows:
-    return [
-        (h.hand_id, i, c.player, c.amount, c.pot, c.board, c.half)
-        for h in hands
-        for i, c in enumerate(h.collections)
-    ]
+def _hands_table(hands: Sequence[Hand]) -> pa.Table:
+    columns = {name: list(map(getter, hands)) for name, getter in _HAND_COLUMNS.items()}
+    columns["inconsistency"] = [inconsistency_or_none(hand) for hand in hands]
+    columns["chips_consistent"] = [reason is None for reason in columns["inconsistency"]]
+    return _columnar(TABLES["hands"].schema, columns)
 
 
-def _returned_rows(hands: Sequence[Hand]) -> _Rows:
-    return [(h.hand_id, i, r.player, r.amount) for h in hands for i, r in enumerate(h.returned)]
+def _child_table(table: str, hands: Sequence[Hand]) -> pa.Table | None:
+    items_of, getters = _CHILD_COLUMNS[table]
+    hand_ids: list[str] = []
+    sequence: list[int] = []
+    items: list[Any] = []
+    for hand in hands:
+        these = items_of(hand)
+        if these:
+            hand_ids.extend([hand.hand_id] * len(these))
+            sequence.extend(range(len(these)))
+            items.extend(these)
+    if not items:
+        return None
+    columns = {name: list(map(getter, items)) for name, getter in getters.items()}
+    columns["hand_id"] = hand_ids
+    # `sequence` is the item's place in its hand; boards call it `board` (0, or 1 when run twice)
+    columns["board" if table == "boards" else "sequence"] = sequence
+    return _columnar(TABLES[table].schema, columns)
 
 
-def _summary_rows(hands: Sequence[Hand]) -> _Rows:
-    return [(h.hand_id, s.seat, s.player, s.text, s.won) for h in hands for s in h.summaries]
-
-
-def _hand_row(hand: Hand) -> tuple[Any, ...]:
-    stakes, tournament = hand.stakes, hand.tournament
-    inconsistency = inconsistency_or_none(hand)
-    return (
-        hand.hand_id, hand.game.value, hand.structure.value,
-        stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet,
-        stakes.ante, stakes.bring_in, hand.currency, hand.play_money,
-        None if tournament is None else tournament.tournament_id,
-        None if tournament is None else tournament.buy_in,
-        None if tournament is None else tournament.fee,
-        None if tournament is None else tournament.currency,
-        None if tournament is None else tournament.level,
-        hand.table_name, hand.max_seats, hand.button_seat, hand.started_at,
-        hand.site_timezone, hand.hero, hand.total_pot, hand.main_pot, list(hand.side_pots),
-        hand.rake, hand.jackpot_fee, hand.cancelled, hand.source_file, hand.first_line,
-        inconsistency is None, inconsistency,
-    )  # fmt: skip
-
-
-_ROW_BUILDERS: dict[str, Callable[[Sequence[Hand]], _Rows]] = {
-    "hands": lambda hands: [_hand_row(hand) for hand in hands],
-    "seats": _seat_rows,
-    "actions": _action_rows,
-    "cards": _card_rows,
-    "boards": _board_rows,
-    "collections": _collection_rows,
-    "returned": _returned_rows,
-    "summaries": _summary_rows,
-}
-
-
-def _columnar(schema: pa.Schema, rows: list[tuple[Any, ...]]) -> pa.Table:
-    """A table from row tuples, transposed into one Python list per column."""
-    columns = list(zip(*rows, strict=True)) if rows else [()] * len(schema)
-    arrays = [
-        pa.array(column, type=field.type) for column, field in zip(columns, schema, strict=True)
-    ]
+def _columnar(schema: pa.Schema, columns: dict[str, list[Any]]) -> pa.Table:
+    """A table from one Python list per column."""
+    arrays = [pa.array(columns[field.name], type=field.type) for field in schema]
     return pa.Table.from_arrays(arrays, schema=schema)
 
 
@@ -327,11 +332,12 @@ class Transaction:
         for hand in hands:
             groups.setdefault((hand.site, month_of(hand.started_at)), []).append(hand)
         for partition, group in groups.items():
-            for table in HAND_TABLES:
-                rows = _ROW_BUILDERS[table](group)
-                if rows:
-                    self._add_file(table, partition, _columnar(TABLES[table].schema, rows))
-                del rows
+            self._add_file("hands", partition, _hands_table(group))
+            for table in HAND_TABLES[1:]:  # one table at a time: bounded memory
+                data = _child_table(table, group)
+                if data is not None:
+                    self._add_file(table, partition, data)
+                del data
 
     def write_rows(self, table: str, rows: pa.Table | Sequence[Mapping[str, Any]]) -> None:
         """Add rows to any registered table; partition columns must be among the columns."""
