@@ -1,8 +1,13 @@
 """PokerStars hand histories (and files other tools write in PokerStars' format).
 
-One pass over each hand's lines: the header, the table line and the seats are read with
-regular expressions; every later line is dispatched by a cheap prefix or "player: verb"
-look-up before any pattern runs. docs/sites.md describes the format and the decisions.
+The header, table and seat lines are read by `parsers._pokerstars_header`; every later
+line is dispatched here by a cheap prefix or a "player: verb" look-up before any
+pattern runs, in one pass. docs/sites.md describes the format and the decisions taken.
+
+Speed: the lines that repeat most across hands ("bob: folds", "bob: calls 20", the
+summary's "Seat 3: bob folded before Flop (didn't bet)") are read once and their
+immutable results reused from bounded caches keyed by the exact line text (and what
+else the result depends on).
 """
 
 from __future__ import annotations
@@ -10,9 +15,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from typing import Any
 
-from parsers._common import HandText, split_at_headers, to_minor_units, to_utc
+from parsers._common import HandText, line_start_pattern, money_reader, split_at_headers
+from parsers._pokerstars_header import (
+    HAND_ID,
+    HAND_START,
+    GameTerms,
+    UncoveredGameError,
+    read_header,
+    read_seat,
+    read_table,
+)
 from parsers.base import SiteParser
 from tracker.cards import Card, parse_card
 from tracker.errors import MalformedHandError, UnsupportedGameError
@@ -21,7 +35,6 @@ from tracker.model import (
     ActionKind,
     CardSource,
     Collection,
-    Game,
     Hand,
     KnownCards,
     Returned,
@@ -30,73 +43,9 @@ from tracker.model import (
     Stakes,
     Street,
     Structure,
-    Tournament,
 )
 
 SITE = "pokerstars"
-
-_HAND_START = re.compile(r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+:", re.M | re.I)
-
-_HEADER = re.compile(
-    r"""
-    ^PokerStars\s+(?:Zoom\s+|Home\s+Game\s+)?(?:Hand|Game)\s+\#(?P<hand_id>\d+):\s+
-                                                    # "PokerStars Hand #96961585867: "
-    (?:\{[^}]*\}\s+)?                               # home game club: "{Dazzle's Room} "
-    (?:Tournament\s+\#(?P<tournament_id>\d+),\s+    # "Tournament #986831247, "
-       (?:(?P<buy_in>[$€£₹]?[\d.,]+(?:\+[$€£₹]?[\d.,]+)*)  # "$37.50+$37.50+$7.00", "100+9"
-          (?:\s+(?P<buy_in_currency>[A-Z]{3})\b)?          # " USD"
-        |(?P<freeroll>Freeroll))\s+
-    )?
-    (?:[^(]+?\s+\()?                                # mixed games: "8-Game ("
-    (?P<game>[^(,]+?)\s+                            # "5 Card Omaha Hi/Lo", "7 CARD STUD HI/LO"
-    (?P<structure>Pot\s+Limit|No\s+Limit|Limit)\b   # "Pot Limit"
-    (?:,\s+(?P<mixed_stakes>[^)]*))?\)?\s+          # mixed cash games: ", $400/$800 USD)"
-    (?:\((?P<cash_stakes>[^)]*)\)\s+)?              # cash games: "($2/$4 USD) "
-    (?:-\s+(?:Match\s+Round\s+\w+,\s+)?             # tournaments: "- Match Round I, "
-       Level\s+(?P<level>\w+)\s+                    # "Level III "
-       \((?P<level_stakes>[^)]*)\)\s+)?             # "(20/40) "
-    -\s+(?P<time>.+)$                               # "- 2013/04/10 19:06:22 WET [...]"
-    """,
-    re.VERBOSE | re.IGNORECASE,
-)
-
-_STAKES = re.compile(
-    r"""
-    ^(?P<small>[$€£₹]?[\d.,]+)/(?P<big>[$€£₹]?[\d.,]+)  # "$0.01/$0.02", "20/40"
-    (?:\s+(?P<currency>[A-Z]{3}))?\s*$                   # " USD"
-    """,
-    re.VERBOSE,
-)
-
-_TIME = re.compile(
-    r"""
-    (?P<year>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2})   # "2025/12/03"
-    [\s-]+                                                # " ", or " - " in old headers
-    (?P<hour>\d{1,2}):(?P<minute>\d{2}):(?P<second>\d{2}) # "8:59:34"
-    (?:\s+\(?(?P<zone>[A-Z]{2,5})\)?)?                    # " PT", or " (ET)" in old headers
-    """,
-    re.VERBOSE,
-)
-
-_TABLE = re.compile(
-    r"""
-    ^Table\s'(?P<table>.*)'\s*                            # "Table 'Signe VI' "
-    (?:(?P<max_seats>\d+)-max\s*)?                        # "6-max "
-    (?:\((?P<play_money>Play\sMoney)\)\s*)?               # "(Play Money) "
-    (?:Seat\s\#(?P<button>\d+)\sis\sthe\sbutton)?\s*$     # "Seat #6 is the button"
-    """,
-    re.VERBOSE | re.IGNORECASE,
-)
-
-_SEAT = re.compile(
-    r"""
-    ^Seat\s(?P<seat>\d+):\s(?P<player>.+?)\s              # "Seat 3: Player0 "
-    \((?P<stack>[$€£₹]?[\d.,]+)\sin\schips             # "($91.64 in chips"
-    (?:,[^)]*)?\)                                         # ", $1 bounty)"
-    (?P<rest>.*)$                                         # " is sitting out", " out of hand (...)"
-    """,
-    re.VERBOSE,
-)
 
 _TOTAL_POT = re.compile(
     r"""
@@ -107,35 +56,11 @@ _TOTAL_POT = re.compile(
     """,
     re.VERBOSE,
 )
-
 _SIDE_POT = re.compile(
     r"Side\spot(?:-\d+)?\s(?P<amount>[$€£₹]?[\d.,]+?)\.(?=\s|$)"
-)  # "Side pot-1 399."
+)  # "Side pot 61."
 _WON = re.compile(r"\b(?:won|collected)\s\((?P<amount>[^)]*)\)")  # "won ($40.75)", "collected (20)"
 _SUMMARY_NAME = re.compile(r"^(?P<player>.+?)(?=\s\(|\s(?:folded|showed|mucked|collected)\s|$)")
-_HAND_ID = re.compile(r"#(\d+):")
-
-_GAMES: dict[str, Game] = {
-    "omaha hi/lo": Game.OMAHA_HILO,
-    "5 card omaha hi/lo": Game.OMAHA5_HILO,
-    "courchevel hi/lo": Game.COURCHEVEL_HILO,
-    "7 card stud hi/lo": Game.STUD_HILO,
-    "omaha": Game.OMAHA_HI,
-    "5 card omaha": Game.OMAHA5_HI,
-    "courchevel": Game.COURCHEVEL_HI,
-    "7 card stud": Game.STUD_HI,
-}
-"""Header game words (lower case) to games; any other game is not covered."""
-
-_COVERED_WORDS = ("omaha", "courchevel", "7 card stud")
-
-_STRUCTURES: dict[str, Structure] = {
-    "limit": Structure.LIMIT,
-    "pot limit": Structure.POT_LIMIT,
-    "no limit": Structure.NO_LIMIT,
-}
-
-_CURRENCIES: dict[str, str] = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
 
 _POSTS: dict[str, ActionKind] = {
     "small blind": ActionKind.POST_SMALL_BLIND,
@@ -143,7 +68,6 @@ _POSTS: dict[str, ActionKind] = {
     "small & big blinds": ActionKind.POST_SMALL_AND_BIG_BLIND,
     "the ante": ActionKind.POST_ANTE,
 }
-
 _POTS: dict[str, int] = {"pot": 0, "main pot": 0, "side pot": 1}
 
 _INFO_RESTS = frozenset(
@@ -179,9 +103,9 @@ _INFO_INFIXES = (
 
 @dataclass(frozen=True, slots=True)
 class _Marker:
-    """A "*** NAME ***" line: the street it starts, the board run it deals (None when it
-    deals none) and how many cards that board then holds, and for showdowns the board
-    the following collections are paid on."""
+    """A "*** NAME ***" line: the street it starts; the board run it deals (None: none)
+    and the size of that board after it; for showdowns, the board the following
+    collections are paid on."""
 
     street: Street
     board: int | None = None
@@ -210,10 +134,18 @@ _STUD_MARKERS: dict[str, _Marker] = {
     "4TH STREET": _Marker(Street.FOURTH),
     "5TH STREET": _Marker(Street.FIFTH),
     "6TH STREET": _Marker(Street.SIXTH),
-    "RIVER": _Marker(Street.SEVENTH),  # stud's seventh street: "*** RIVER ***"
+    "RIVER": _Marker(Street.SEVENTH),  # stud's seventh street: "*** RIVER ***", no cards
     "SHOW DOWN": _Marker(Street.SHOWDOWN, paid_board=0),
 }
 _DEAL_MARKERS = frozenset({"HOLE CARDS", "3RD STREET"})
+
+_Bet = tuple[Action, int, ActionKind | None]
+"""What a betting line adds: the action, the chips it makes live on the street, and the
+post whose largest amount gives the stakes (None for other actions)."""
+
+_CACHE_LIMIT = 50_000
+_BETS: dict[tuple[int, Street, str], _Bet] = {}  # (decimals, street, line)
+_SUMMARIES: dict[tuple[int, str], SeatSummary] = {}  # (decimals, line)
 
 
 class PokerStarsParser(SiteParser):
@@ -223,46 +155,36 @@ class PokerStarsParser(SiteParser):
 
     def detect(self, text: str) -> bool:
         """True when a line of `text` starts like a PokerStars hand header."""
-        return _HAND_START.search(text) is not None
+        return bool(HAND_START.match(text) or line_start_pattern(HAND_START).search(text))
 
     def split_hands(self, text: str) -> Iterator[HandText]:
         """Each hand starts at a "PokerStars ... #<id>:" line."""
-        return split_at_headers(text, _HAND_START)
+        return split_at_headers(text, HAND_START)
 
     def parse_hand(self, hand_text: HandText, file: str | None) -> Hand:
-        """Read one hand (see docs/sites.md for what each line becomes)."""
+        """Read one hand (docs/sites.md says what each line becomes)."""
         return _HandReader(hand_text, file).read()
-
-
-@dataclass(frozen=True, slots=True)
-class _Header:
-    hand_id: str
-    game: Game
-    structure: Structure
-    first: int  # small blind, or small bet in limit games
-    second: int  # big blind, or big bet in limit games
-    currency: str | None
-    play_money: bool
-    decimals: int
-    tournament: Tournament | None
-    started_at: datetime
-    site_timezone: str | None
-
-
-_LineHandler = Callable[["_HandReader", str, str], None]
 
 
 class _HandReader:
     """The state of one hand while its lines are read; `read()` returns the Hand."""
 
+    hero: str | None = None
+    cancelled = False
+    dealt = False
+    paid_board = 0
+    total_pot: int | None = None
+    main_pot: int | None = None
+    side_pots: tuple[int, ...] = ()
+    rake: int | None = None
+
     def __init__(self, hand_text: HandText, file: str | None) -> None:
         self.text = hand_text
         self.lines = hand_text.lines
         self.file = file
-        self.hand_id: str | None = None
+        id_match = HAND_ID.search(self.lines[0])
+        self.hand_id = id_match.group(1) if id_match else None
         self.seat_of: dict[str, int] = {}
-        self.player_at: dict[int, str] = {}
-        self.seats: list[Seat] = []
         self.actions: list[Action] = []
         self.known: list[KnownCards] = []
         self.shown: set[tuple[str, tuple[Card, ...]]] = set()
@@ -271,30 +193,23 @@ class _HandReader:
         self.collections: list[Collection] = []
         self.summaries: list[SeatSummary] = []
         self.street_in: dict[str, int] = {}
-        self.hero: str | None = None
-        self.cancelled = False
-        self.dealt = False
-        self.paid_board = 0
-        self.total_pot: int | None = None
-        self.main_pot: int | None = None
-        self.side_pots: tuple[int, ...] = ()
-        self.rake: int | None = None
+        self.largest_post: dict[ActionKind, int] = {}
 
     def read(self) -> Hand:
         """Read the whole hand, step by step."""
-        header = self.header = self._read_header(self.lines[0])
-        self.decimals = header.decimals
-        self.markers = _STUD_MARKERS if header.game.is_stud else _FLOP_MARKERS
-        self.street = Street.THIRD if header.game.is_stud else Street.PREFLOP
-        table, max_seats, button, play_money = self._read_table()
-        body = self._read_seats()
+        terms = self.terms = self._read_header()
+        self.money = money_reader(terms.decimals)
+        self.is_stud = terms.game.is_stud
+        self.markers = _STUD_MARKERS if self.is_stud else _FLOP_MARKERS
+        self.street = Street.THIRD if self.is_stud else Street.PREFLOP
+        seats, body = self._read_seats()
         summary = self._find_summary(body)
         self._read_body(body, summary)
         self._read_summary(summary + 1)
         if not self.cancelled and (self.total_pot is None or not self.dealt):
             missing = "a Total pot line" if self.dealt else "a HOLE CARDS or 3rd STREET line"
             raise self._error(f"the hand has no {missing}", min(summary, len(self.lines) - 1))
-        return self._build(header, table, max_seats, button, play_money)
+        return self._build(seats)
 
     def _error(self, reason: str, index: int) -> MalformedHandError:
         return MalformedHandError(
@@ -306,97 +221,45 @@ class _HandReader:
             line=self.lines[index],
         )
 
-    def _read_header(self, line: str) -> _Header:
+    def _read_header(self) -> GameTerms:
         # "PokerStars Hand #96961585867:  5 Card Omaha Hi/Lo Pot Limit ($2/$4 USD) - ..."
-        match = _HEADER.match(line)
-        id_match = _HAND_ID.search(line)
-        self.hand_id = id_match.group(1) if id_match else None
-        if match is None:
-            if any(word in line.lower() for word in _COVERED_WORDS):
-                raise self._error("unreadable hand header", 0)
-            raise self._unsupported("a game the header does not name in a known way")
-        game_words = " ".join(match["game"].lower().split())
-        game = _GAMES.get(game_words)
-        structure = _STRUCTURES[" ".join(match["structure"].lower().split())]
-        if game is None:
-            raise self._unsupported(f"{match['game']} {match['structure']}")
         try:
-            return self._header_from(match, game, structure)
+            terms, self.started_at, self.site_timezone = read_header(self.lines[0])
+        except UncoveredGameError as game:
+            raise UnsupportedGameError(
+                f"{game} is not a game the tracker covers",
+                site=SITE,
+                file=self.file,
+                hand_id=self.hand_id,
+                line_number=self.text.first_line,
+                line=self.lines[0],
+            ) from None
         except ValueError as error:
             raise self._error(str(error), 0) from None
+        return terms
 
-    def _unsupported(self, game: str) -> UnsupportedGameError:
-        return UnsupportedGameError(
-            f"{game} is not a game the tracker covers",
-            site=SITE,
-            file=self.file,
-            hand_id=self.hand_id,
-            line_number=self.text.first_line,
-            line=self.lines[0],
-        )
-
-    def _header_from(self, match: re.Match[str], game: Game, structure: Structure) -> _Header:
-        stakes_text = match["cash_stakes"] or match["mixed_stakes"] or match["level_stakes"]
-        stakes = _STAKES.match(stakes_text or "")
-        if stakes is None:
-            raise ValueError(f"unreadable stakes {stakes_text!r}")
-        tournament_id = match["tournament_id"]
-        if tournament_id is None:
-            currency = stakes["currency"] or _CURRENCIES.get(stakes["small"][0])
-            decimals = 2 if currency else 0
-            tournament = None
-            play_money = currency is None
-        else:
-            currency, decimals = None, 0
-            tournament = _tournament(match, tournament_id)
-            play_money = tournament.currency is None and not match["freeroll"]
-        local, zone = _read_time(match["time"])
-        return _Header(
-            hand_id=match["hand_id"],
-            game=game,
-            structure=structure,
-            first=to_minor_units(stakes["small"], decimals=decimals),
-            second=to_minor_units(stakes["big"], decimals=decimals),
-            currency=currency,
-            play_money=play_money,
-            decimals=decimals,
-            tournament=tournament,
-            started_at=local,
-            site_timezone=zone,
-        )
-
-    def _read_table(self) -> tuple[str, int | None, int | None, bool]:
-        # "Table 'Signe VI' 6-max Seat #6 is the button"
-        match = _TABLE.match(self.lines[1]) if len(self.lines) > 1 else None
-        if match is None:
-            raise self._error("expected the Table line", min(1, len(self.lines) - 1))
-        max_seats = int(match["max_seats"]) if match["max_seats"] else None
-        button = int(match["button"]) if match["button"] else None
-        return match["table"], max_seats, button, match["play_money"] is not None
-
-    def _read_seats(self) -> int:
-        # "Seat 3: Player0 ($91.64 in chips)", "Seat 7: Player6 (2500 in chips) is sitting out"
+    def _read_seats(self) -> tuple[list[Seat], int]:
         lines = self.lines
-        index = 2
-        while index < len(lines) and lines[index].startswith("Seat "):
-            match = _SEAT.match(lines[index])
-            rest = match["rest"].strip() if match else ""
-            if match is None or (rest not in ("", "is sitting out") and "out of hand" not in rest):
-                raise self._error("unreadable seat line", index)
-            seat, player = int(match["seat"]), match["player"]
-            if player in self.seat_of or seat in self.player_at:
-                raise self._error("a seat or a player appears twice", index)
-            try:
-                stack = to_minor_units(match["stack"], decimals=self.decimals)
-            except ValueError as error:
-                raise self._error(str(error), index) from None
-            self.seat_of[player] = seat
-            self.player_at[seat] = player
-            self.seats.append(Seat(seat, player, stack, bool(rest)))
-            index += 1
-        if not self.seats:
-            raise self._error("the hand has no seat lines", min(index, len(lines) - 1))
-        return index
+        index = 1
+        seats: list[Seat] = []
+        player_at: dict[int, str] = {}
+        try:
+            self.table = read_table(lines[index] if len(lines) > 1 else "")
+            index = 2
+            while index < len(lines) and lines[index].startswith("Seat "):
+                seat = read_seat(lines[index], self.money, self.terms.decimals)
+                if seat.player in self.seat_of or seat.seat in player_at:
+                    raise ValueError("a seat or a player appears twice")
+                self.seat_of[seat.player] = seat.seat
+                player_at[seat.seat] = seat.player
+                seats.append(seat)
+                index += 1
+            if not seats:
+                raise ValueError("the hand has no seat lines")
+        except ValueError as error:
+            raise self._error(str(error), min(index, len(lines) - 1)) from None
+        self.player_at = player_at
+        return seats, index
 
     def _find_summary(self, body: int) -> int:
         try:
@@ -404,38 +267,61 @@ class _HandReader:
         except ValueError:
             if "Hand cancelled" in self.lines:
                 return len(self.lines)
-            raise self._error(
-                "hand cut off: it ends before its summary", len(self.lines) - 1
-            ) from None
+            reason = "hand cut off: it ends before its summary"
+            raise self._error(reason, len(self.lines) - 1) from None
 
     def _read_body(self, start: int, stop: int) -> None:
+        # The hot loop: a line read before is one look-up; else a prefix test, then
+        # "player: verb" through one dictionary.
         lines = self.lines
         seat_of = self.seat_of
+        decimals = self.terms.decimals
+        street = self.street
         index = start
         try:
             for index in range(start, stop):
                 line = lines[index]
-                if line.startswith("*** "):
+                bet = _BETS.get((decimals, street, line))
+                if bet is not None and bet[0].player in seat_of:
+                    self._add_bet(bet)
+                elif line.startswith("*** "):
                     self._street_line(line)
-                    continue
-                player, separator, rest = line.partition(": ")
-                if separator and player in seat_of:
-                    self._player_line(player, rest)
-                elif line.startswith("Dealt to "):
-                    self._dealt_line(line[9:])
+                    street = self.street
                 else:
-                    self._other_line(line)
+                    player, separator, rest = line.partition(": ")
+                    if separator and player in seat_of:
+                        self._player_line(player, rest, line)
+                    elif line.startswith("Dealt to "):
+                        self._dealt_line(line[9:])
+                    else:
+                        self._other_line(line)
         except ValueError as error:
             raise self._error(str(error), index) from None
 
-    def _player_line(self, player: str, rest: str) -> None:
-        # "Player2: raises $4 to $8"
+    def _player_line(self, player: str, rest: str, line: str | None) -> None:
+        # "Player2: raises $4 to $8"; `line` is the cache key (None: do not cache)
         verb, _, args = rest.partition(" ")
-        handler = _VERBS.get(verb)
-        if handler is not None:
-            handler(self, player, args)
-        elif rest not in _INFO_RESTS:
+        entry = _VERBS.get(verb)
+        if entry is None:
+            if rest in _INFO_RESTS:
+                return
             raise ValueError(f"unknown action {rest!r}")
+        bet = entry[0](self, player, args, entry[1])
+        if bet is not None:
+            self._add_bet(bet)
+            # A dead-and-live post depends on the stakes as well as on the line.
+            if line is not None and bet[2] is not ActionKind.POST_SMALL_AND_BIG_BLIND:
+                if len(_BETS) >= _CACHE_LIMIT:
+                    _BETS.clear()
+                _BETS[(self.terms.decimals, self.street, line)] = bet
+
+    def _add_bet(self, bet: _Bet) -> None:
+        action, live, post = bet
+        self.actions.append(action)
+        if live:
+            self.street_in[action.player] = self.street_in.get(action.player, 0) + live
+        if post is not None and action.amount > self.largest_post.get(post, 0):
+            self.largest_post[post] = action.amount
 
     def _street_line(self, line: str) -> None:
         # "*** TURN *** [Jc 6c Kd] [9c]", "*** 3rd STREET ***", "*** SECOND SHOW DOWN ***"
@@ -465,8 +351,8 @@ class _HandReader:
             player = self._seated_prefix(body, " [")
             cards_text = body[len(player) + 2 :]
         new_cards = _bracketed_cards("[" + cards_text.rpartition("[")[2])
-        game = self.header.game
-        if not game.is_stud:
+        if not self.is_stud:
+            game = self.terms.game
             if len(new_cards) != game.hole_card_count:
                 raise ValueError(f"{len(new_cards)} hole cards dealt in {game.value}")
             self.hero = player
@@ -486,8 +372,7 @@ class _HandReader:
         for name in self.seat_of:
             if line.startswith(name + separator):
                 return name
-        player = line.partition(separator)[0]
-        raise ValueError(f"{player!r} has no seat in this hand")
+        raise ValueError(f"{line.partition(separator)[0]!r} has no seat in this hand")
 
     def _other_line(self, line: str) -> None:
         if ' said, "' in line or line.endswith(_INFO_SUFFIXES):
@@ -497,7 +382,7 @@ class _HandReader:
             amount, _, player = line[14:].partition(") returned to ")
             if player not in self.seat_of:
                 raise ValueError(f"{player!r} has no seat in this hand")
-            self.returned.append(Returned(player, self._money(amount)))
+            self.returned.append(Returned(player, self.money(amount)))
         elif " collected " in line:
             self._collected(line)
         elif line == "Hand cancelled":
@@ -505,13 +390,13 @@ class _HandReader:
         elif any(marker in line for marker in _INFO_INFIXES):
             return  # "bob joins the table at seat #6", "bob finished the tournament in 2nd place"
         else:
-            player, separator, rest = line.partition(": ")
+            _, separator, rest = line.partition(": ")
             if separator and rest in _INFO_RESTS:
                 return  # "newcomer: sits out"
             if not separator or rest.partition(" ")[0] not in _VERBS:
                 raise ValueError("unknown line")
-            player = self._seated_prefix(line, ": ")
-            self._player_line(player, line[len(player) + 2 :])
+            player = self._seated_prefix(line, ": ")  # a name holding ": "
+            self._player_line(player, line[len(player) + 2 :], None)
 
     def _collected(self, line: str) -> None:
         # "Player1 collected $17.19 from pot", "APTEM-89 collected 813 from side pot-2"
@@ -525,27 +410,26 @@ class _HandReader:
             pot = int(pot_name[9:])
         if pot is None:
             raise ValueError(f"unknown pot {pot_name!r}")
-        self.collections.append(Collection(player, self._money(amount), pot, self.paid_board))
-
-    def _money(self, text: str) -> int:
-        return to_minor_units(text, decimals=self.decimals)
-
-    def _act(self, player: str, kind: ActionKind, amount: int, all_in: bool) -> None:
-        self.actions.append(Action(self.street, player, kind, amount, None, all_in))
-        street_in = self.street_in
-        street_in[player] = street_in.get(player, 0) + amount
+        self.collections.append(Collection(player, self.money(amount), pot, self.paid_board))
 
     def _read_summary(self, start: int) -> None:
         lines = self.lines
+        decimals = self.terms.decimals
         index = start
         try:
             for index in range(start, len(lines)):
                 line = lines[index]
-                if line.startswith("Seat "):
+                summary = _SUMMARIES.get((decimals, line))
+                if summary is not None and self.player_at.get(summary.seat) == summary.player:
+                    self.summaries.append(summary)
+                    if "ed [" in summary.text:
+                        self._summary_cards(summary.player, summary.text)
+                elif line.startswith("Seat "):
                     self._summary_seat(line)
                 elif line.startswith("Total pot "):
                     self._total_pot(line)
                 elif line.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
+                    # "Board [Jc 6c Kd 9c Ad]", "SECOND Board [7h 5d 3s 2s 4h]"
                     board = 1 if line.startswith("SECOND") else 0
                     if _bracketed_cards(line[line.index("[") :]) != self.boards[board]:
                         raise ValueError("the summary board differs from the cards dealt")
@@ -559,12 +443,11 @@ class _HandReader:
         match = _TOTAL_POT.match(line)
         if match is None:
             raise ValueError("unreadable Total pot line")
-        money = self._money
+        money = self.money
         self.total_pot = money(match["total"])
         self.rake = money(match["rake"])
         self.main_pot = money(match["main"]) if match["main"] else None
-        sides = _SIDE_POT.findall(match["sides"])
-        self.side_pots = tuple(money(amount) for amount in sides)
+        self.side_pots = tuple(money(amount) for amount in _SIDE_POT.findall(match["sides"]))
 
     def _summary_seat(self, line: str) -> None:
         # "Seat 3: Player0 (button) (small blind) showed [..] and won ($40.75) with ..."
@@ -573,14 +456,29 @@ class _HandReader:
             raise ValueError("unreadable summary seat line")
         seat = int(number)
         player = self.player_at.get(seat)
-        if player is None or not (text == player or text.startswith(player + " ")):
+        usual = player is not None and text.startswith(player)
+        if player is None or not usual or text[len(player) : len(player) + 1] not in ("", " "):
+            # A summary may name another player than the seat line did (seen in a real
+            # file): keep the name the summary writes.
             name = _SUMMARY_NAME.match(text)
             if name is None:
                 raise ValueError("unreadable summary seat line")
-            player = name["player"]
-        rest = text[len(player) :].strip()
-        won = [self._money(match["amount"]) for match in _WON.finditer(rest)]
-        self.summaries.append(SeatSummary(seat, player, rest, sum(won) if won else None))
+            player, usual = name["player"], False
+        rest = text[len(player) + 1 :]
+        won = None
+        if "won (" in rest or "collected (" in rest:
+            won = sum(self.money(match["amount"]) for match in _WON.finditer(rest))
+        summary = SeatSummary(seat, player, rest, won)
+        self.summaries.append(summary)
+        if "ed [" in rest:
+            self._summary_cards(player, rest)
+        if usual:
+            if len(_SUMMARIES) >= _CACHE_LIMIT:
+                _SUMMARIES.clear()
+            _SUMMARIES[(self.terms.decimals, line)] = summary
+
+    def _summary_cards(self, player: str, rest: str) -> None:
+        # "showed [7d 6d Jh Ah 5s] and won ...", "mucked [5c 6c 2d 3h Ac 4d 8d]"
         for word, source in (("showed [", CardSource.SUMMARY), ("mucked [", CardSource.MUCKED)):
             start = rest.find(word)
             if start >= 0:
@@ -588,37 +486,33 @@ class _HandReader:
                 if (player, cards) not in self.shown:
                     self.known.append(KnownCards(player, Street.SHOWDOWN, source, cards))
 
-    def _build(
-        self, header: _Header, table: str, max_seats: int | None, button: int | None, play: bool
-    ) -> Hand:
-        posts: dict[ActionKind, int] = {}
-        for action in self.actions:
-            if action.kind in _STAKE_KINDS and action.amount > posts.get(action.kind, 0):
-                posts[action.kind] = action.amount
-        limit = header.structure is Structure.LIMIT
+    def _build(self, seats: list[Seat]) -> Hand:
+        terms = self.terms
+        posts = self.largest_post
+        limit = terms.structure is Structure.LIMIT
         stakes = Stakes(
-            small_blind=posts.get(ActionKind.POST_SMALL_BLIND) if limit else header.first,
-            big_blind=posts.get(ActionKind.POST_BIG_BLIND) if limit else header.second,
-            small_bet=header.first if limit else None,
-            big_bet=header.second if limit else None,
+            small_blind=posts.get(ActionKind.POST_SMALL_BLIND) if limit else terms.first,
+            big_blind=posts.get(ActionKind.POST_BIG_BLIND) if limit else terms.second,
+            small_bet=terms.first if limit else None,
+            big_bet=terms.second if limit else None,
             ante=posts.get(ActionKind.POST_ANTE),
             bring_in=posts.get(ActionKind.BRING_IN),
         )
         return Hand(
             site=SITE,
-            hand_id=header.hand_id,
-            game=header.game,
-            structure=header.structure,
+            hand_id=self.hand_id or "",
+            game=terms.game,
+            structure=terms.structure,
             stakes=stakes,
-            currency=header.currency,
-            play_money=header.play_money or play,
-            tournament=header.tournament,
-            table_name=table,
-            max_seats=max_seats,
-            button_seat=None if header.game.is_stud else button,
-            started_at=header.started_at,
-            site_timezone=header.site_timezone,
-            seats=tuple(self.seats),
+            currency=terms.currency,
+            play_money=terms.play_money or self.table.play_money,
+            tournament=terms.tournament,
+            table_name=self.table.table,
+            max_seats=self.table.max_seats,
+            button_seat=None if self.is_stud else self.table.button,
+            started_at=self.started_at,
+            site_timezone=self.site_timezone,
+            seats=tuple(seats),
             actions=tuple(self.actions),
             known_cards=tuple(self.known),
             boards=tuple(board for board in self.boards if board),
@@ -636,175 +530,120 @@ class _HandReader:
             first_line=self.text.first_line,
         )
 
+    # The verbs after "player: ". Each reads the rest of its line; `kind` comes from
+    # _VERBS. Betting lines return what they add (reusable for the same line and street).
 
-_STAKE_KINDS = frozenset(
-    {
-        ActionKind.POST_SMALL_BLIND,
-        ActionKind.POST_BIG_BLIND,
-        ActionKind.POST_ANTE,
-        ActionKind.BRING_IN,
-    }
-)
+    def _no_chips(self, player: str, args: str, kind: ActionKind) -> _Bet:
+        # "Hero: folds", "Player1: checks"
+        if args:
+            raise ValueError(f"unexpected text after {kind.value}")
+        return Action(self.street, player, kind), 0, None
+
+    def _put_in(self, player: str, args: str, kind: ActionKind) -> _Bet:
+        # "Player0: calls $45.75 and is all-in", "Player4: bets 1360"
+        all_in = args.endswith(" and is all-in")
+        amount = self.money(args[:-14] if all_in else _cut_cap(args))
+        post = kind if kind is ActionKind.BRING_IN else None
+        return Action(self.street, player, kind, amount, None, all_in), amount, post
+
+    def _bring_in(self, player: str, args: str, kind: ActionKind) -> _Bet:
+        # "denny501: brings in for $0.02"
+        if not args.startswith("in for "):
+            raise ValueError("unreadable bring-in")
+        return self._put_in(player, args[7:], kind)
+
+    def _post(self, player: str, args: str, kind: ActionKind) -> _Bet:
+        # "Player0: posts small blind $2", "Hero: posts the ante 5",
+        # "bob: posts small & big blinds $3"
+        all_in = args.endswith(" and is all-in")
+        what, _, amount_text = (args[:-14] if all_in else args).rpartition(" ")
+        post = _POSTS.get(what)
+        if post is None:
+            raise ValueError(f"unknown post {what!r}")
+        amount = self.money(amount_text)
+        live = amount
+        if post is ActionKind.POST_ANTE:
+            live = 0  # antes are dead money, not part of the street's bets
+        elif post is ActionKind.POST_SMALL_AND_BIG_BLIND:
+            # Only the big blind is live; the small blind part is dead money.
+            terms = self.terms
+            live = min(amount, terms.first if terms.structure is Structure.LIMIT else terms.second)
+        return Action(self.street, player, post, amount, None, all_in), live, post
+
+    def _raise(self, player: str, args: str, kind: ActionKind) -> None:
+        # "Player2: raises $4 to $8": $4 more than the bet, $8 in all on this street
+        all_in = args.endswith(" and is all-in")
+        text = args[:-14] if all_in else _cut_cap(args)
+        to_text = text.partition(" to ")[2]
+        to_amount = self.money(to_text)
+        already = self.street_in.get(player, 0)
+        if to_amount <= already:
+            raise ValueError(f"a raise to {to_text} is not above the {already} already in")
+        self.actions.append(
+            Action(self.street, player, kind, to_amount - already, to_amount, all_in)
+        )
+        self.street_in[player] = to_amount
+
+    def _show(self, player: str, args: str, kind: CardSource) -> None:
+        # "Hero: shows [As 4s Ks Ad Qh] (HI: a flush, Ace high; LO: 7,5,4,3,A)"
+        cards = _bracketed_cards(args[: args.find("]") + 1])
+        if (player, cards) not in self.shown:
+            self.shown.add((player, cards))
+            self.known.append(KnownCards(player, self.street, kind, cards))
+
+    def _muck(self, player: str, args: str, kind: CardSource) -> None:
+        # "Tumim: mucks hand" (the summary lists the cards: "Seat 7: Tumim mucked [5c ...]")
+        if args.startswith("hand ["):
+            cards = _bracketed_cards(args[5 : args.find("]") + 1])
+            self.known.append(KnownCards(player, self.street, kind, cards))
+        elif args != "hand":
+            raise ValueError("unreadable mucks line")
+
+    def _cash_out(self, player: str, args: str, kind: ActionKind) -> None:
+        # "bob: Chooses to EV Cashout", "bob: Receives Cashout ($12.34)"
+        amount = 0
+        if args.startswith("Cashout (") and args.endswith(")"):
+            amount = self.money(args[9:-1])
+        elif args != "to EV Cashout":
+            raise ValueError("unreadable cash-out line")
+        self.actions.append(Action(self.street, player, kind, amount))
 
 
-def _split_all_in(args: str) -> tuple[str, bool]:
-    """Cut " and is all-in" / " and has reached the $4 cap" off a betting line's end."""
-    if args.endswith(" and is all-in"):
-        return args[:-14], True
+_Verb = Callable[[_HandReader, str, str, Any], "_Bet | None"]
+_VERBS: dict[str, tuple[_Verb, ActionKind | CardSource]] = {
+    "folds": (_HandReader._no_chips, ActionKind.FOLD),
+    "checks": (_HandReader._no_chips, ActionKind.CHECK),
+    "calls": (_HandReader._put_in, ActionKind.CALL),
+    "bets": (_HandReader._put_in, ActionKind.BET),
+    "raises": (_HandReader._raise, ActionKind.RAISE),
+    "posts": (_HandReader._post, ActionKind.POST_BIG_BLIND),
+    "brings": (_HandReader._bring_in, ActionKind.BRING_IN),
+    "shows": (_HandReader._show, CardSource.SHOWN),
+    "mucks": (_HandReader._muck, CardSource.MUCKED),
+    "Chooses": (_HandReader._cash_out, ActionKind.CASH_OUT),
+    "Receives": (_HandReader._cash_out, ActionKind.CASH_OUT),
+}
+"""The first word after "player: " to the method reading the rest of the line, and the
+action kind or card source it records ("posts" finds its kind in _POSTS)."""
+
+
+def _cut_cap(args: str) -> str:
+    """Cut " and has reached the $4 cap" (capped tables) off a betting line's end."""
     if args.endswith(" cap"):
         amount, found, _ = args.partition(" and has reached the ")
         if found:
-            return amount, False
-    return args, False
-
-
-def _fold(reader: _HandReader, player: str, args: str) -> None:
-    # "Hero: folds"
-    if args:
-        raise ValueError("unexpected text after folds")
-    reader.actions.append(Action(reader.street, player, ActionKind.FOLD))
-
-
-def _check(reader: _HandReader, player: str, args: str) -> None:
-    # "Player1: checks"
-    if args:
-        raise ValueError("unexpected text after checks")
-    reader.actions.append(Action(reader.street, player, ActionKind.CHECK))
-
-
-def _call(reader: _HandReader, player: str, args: str) -> None:
-    # "Player0: calls $45.75 and is all-in"
-    amount, all_in = _split_all_in(args)
-    reader._act(player, ActionKind.CALL, reader._money(amount), all_in)
-
-
-def _bet(reader: _HandReader, player: str, args: str) -> None:
-    # "Player4: bets 1360 and is all-in"
-    amount, all_in = _split_all_in(args)
-    reader._act(player, ActionKind.BET, reader._money(amount), all_in)
-
-
-def _raise(reader: _HandReader, player: str, args: str) -> None:
-    # "Player2: raises $4 to $8": $4 over the bet, to $8 in all on this street
-    text, all_in = _split_all_in(args)
-    to_text = text.partition(" to ")[2]
-    to_amount = reader._money(to_text)
-    already = reader.street_in.get(player, 0)
-    if to_amount <= already:
-        raise ValueError(f"raise to {to_text} is not above the {already} already in")
-    reader.actions.append(
-        Action(reader.street, player, ActionKind.RAISE, to_amount - already, to_amount, all_in)
-    )
-    reader.street_in[player] = to_amount
-
-
-def _post(reader: _HandReader, player: str, args: str) -> None:
-    # "Player0: posts small blind $2", "Hero: posts the ante 5", "bob: posts small & big blinds $3"
-    text, all_in = _split_all_in(args)
-    what, _, amount_text = text.rpartition(" ")
-    kind = _POSTS.get(what)
-    if kind is None:
-        raise ValueError(f"unknown post {what!r}")
-    amount = reader._money(amount_text)
-    reader.actions.append(Action(reader.street, player, kind, amount, None, all_in))
-    if kind is ActionKind.POST_ANTE:
-        return  # antes are dead money, not part of the street's bets
-    live = amount
-    if kind is ActionKind.POST_SMALL_AND_BIG_BLIND:
-        # Only the big blind is live; the small blind part is dead money.
-        header = reader.header
-        live = min(amount, header.first if header.structure is Structure.LIMIT else header.second)
-    reader.street_in[player] = reader.street_in.get(player, 0) + live
-
-
-def _bring_in(reader: _HandReader, player: str, args: str) -> None:
-    # "denny501: brings in for $0.02"
-    text, all_in = _split_all_in(args)
-    if not text.startswith("in for "):
-        raise ValueError("unreadable bring-in")
-    reader._act(player, ActionKind.BRING_IN, reader._money(text[7:]), all_in)
-
-
-def _show(reader: _HandReader, player: str, args: str) -> None:
-    # "Hero: shows [As 4s Ks Ad Qh] (HI: a flush, Ace high; LO: 7,5,4,3,A)"
-    cards = _bracketed_cards(args[: args.find("]") + 1])
-    if (player, cards) not in reader.shown:
-        reader.shown.add((player, cards))
-        reader.known.append(KnownCards(player, reader.street, CardSource.SHOWN, cards))
-
-
-def _muck(reader: _HandReader, player: str, args: str) -> None:
-    # "Tumim: mucks hand" (the summary lists the cards: "Seat 7: Tumim mucked [5c 6c ...]")
-    if args.startswith("hand ["):
-        cards = _bracketed_cards(args[5 : args.find("]") + 1])
-        reader.known.append(KnownCards(player, reader.street, CardSource.MUCKED, cards))
-    elif args != "hand":
-        raise ValueError("unreadable mucks line")
-
-
-def _cash_out(reader: _HandReader, player: str, args: str) -> None:
-    # "bob: Chooses to EV Cashout", "bob: Receives Cashout ($12.34)"
-    amount = 0
-    if args.startswith("Cashout (") and args.endswith(")"):
-        amount = reader._money(args[9:-1])
-    elif args != "to EV Cashout":
-        raise ValueError("unreadable cash-out line")
-    reader.actions.append(Action(reader.street, player, ActionKind.CASH_OUT, amount))
-
-
-_VERBS: dict[str, _LineHandler] = {
-    "folds": _fold,
-    "checks": _check,
-    "calls": _call,
-    "bets": _bet,
-    "raises": _raise,
-    "posts": _post,
-    "brings": _bring_in,
-    "shows": _show,
-    "mucks": _muck,
-    "Chooses": _cash_out,
-    "Receives": _cash_out,
-}
-"""The first word after "player: " to the function that reads the rest of the line."""
+            return amount
+    return args
 
 
 def _bracketed_cards(text: str) -> tuple[Card, ...]:
-    """Every card in " [Jc 6c Kd] [9c]": one or more bracketed groups, nothing else."""
-    stripped = text.strip()
-    if not (stripped.startswith("[") and stripped.endswith("]")) or stripped.count(
-        "["
-    ) != stripped.count("]"):
+    """Every card in "[Jc 6c Kd] [9c]": bracketed groups and nothing else."""
+    inner = text.strip()
+    if inner[:1] != "[" or inner[-1:] != "]":
         raise ValueError(f"cards not in closed brackets: {text.strip()!r}")
-    return tuple(parse_card(part) for part in stripped.replace("[", " ").replace("]", " ").split())
-
-
-def _tournament(match: re.Match[str], tournament_id: str) -> Tournament:
-    """ "$37.50+$37.50+$7.00 USD": the last part is the fee, the others (prize pool and
-    bounty) add up to the buy-in. Play-money buy-ins ("100+9") are whole chips."""
-    if match["freeroll"]:
-        return Tournament(tournament_id, 0, 0, None, match["level"])
-    parts = match["buy_in"].split("+")
-    currency = match["buy_in_currency"] or _CURRENCIES.get(parts[0][0])
-    decimals = 2 if currency else 0
-    amounts = [to_minor_units(part, decimals=decimals) for part in parts]
-    fee = amounts.pop() if len(amounts) > 1 else None
-    return Tournament(tournament_id, sum(amounts), fee, currency, match["level"])
-
-
-def _read_time(text: str) -> tuple[datetime, str | None]:
-    """ "2013/04/10 19:06:22 WET [2013/04/10 14:06:22 ET]": the time in UTC (from the
-    bracketed ET time when there is one) and the zone written first."""
-    times = list(_TIME.finditer(text))
-    if not times:
-        raise ValueError(f"unreadable time {text!r}")
-    used = times[-1]
-    local = datetime(
-        int(used["year"]),
-        int(used["month"]),
-        int(used["day"]),
-        int(used["hour"]),
-        int(used["minute"]),
-        int(used["second"]),
-    )
-    # Headers without a zone are from the years PokerStars wrote only ET.
-    return to_utc(local, used["zone"] or "ET"), times[0]["zone"] or used["zone"] or "ET"
+    inner = inner[1:-1]
+    if "[" in inner or "]" in inner:
+        inner = inner.replace("] [", " ")
+        if "[" in inner or "]" in inner:
+            raise ValueError(f"cards not in closed brackets: {text.strip()!r}")
+    return tuple(map(parse_card, inner.split()))
