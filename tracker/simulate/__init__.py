@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TextIO
 
 from tracker.audit.conventions import convention_for
-from tracker.engine.rules import DEFAULT_ODD_CHIP_RULE, DEFAULT_RAKE_RULE, OddChipRule, RakeRule
+from tracker.engine.rules import OddChipRule, RakeRule
 from tracker.model import Game, Structure
 from tracker.simulate.deal import (
     SimulationError,
@@ -100,8 +100,8 @@ def iter_hands(
     seed: int,
     error_rate: float = 0.0,
     stakes: TableStakes | str | None = None,
-    odd_chip_rule: OddChipRule = DEFAULT_ODD_CHIP_RULE,
-    rake_rule: RakeRule = DEFAULT_RAKE_RULE,
+    odd_chip_rule: OddChipRule | None = None,
+    rake_rule: RakeRule | None = None,
 ) -> Iterator[SimulatedHand]:
     """Simulate `hands` hands of `game` at tables of `players` players.
 
@@ -113,8 +113,10 @@ def iter_hands(
         seed: the seed; the same seed gives the same hands.
         error_rate: the fraction of hands that get one payout error (0 to 1).
         stakes: the stakes (or text like "0.25/0.50"); None for the defaults.
-        odd_chip_rule: the engine's odd-chip rule for the correct payouts.
-        rake_rule: the engine's rule for spreading the rake over the pots.
+        odd_chip_rule: the engine's odd-chip rule for the correct payouts; None for
+            PokerStars' own convention (`tracker.audit.conventions`).
+        rake_rule: the engine's rule for spreading the rake over the pots; None for
+            PokerStars' own convention.
 
     Returns:
         An iterator of one `SimulatedHand` per hand, in order; the options are checked
@@ -133,6 +135,9 @@ def iter_hands(
         stakes = default_stakes(game, structure)
     elif isinstance(stakes, str):
         stakes = parse_stakes(stakes, game, structure)
+    convention = convention_for("pokerstars")
+    odd_chip_rule = odd_chip_rule or convention.odd_chip_rule
+    rake_rule = rake_rule or convention.rake_rule
     run = _Run(game, structure, stakes, players, seed, error_rate, odd_chip_rule, rake_rule)
     return (run.next_hand() for _ in range(hands))
 
@@ -177,7 +182,7 @@ class _Run:
             game, dealt, played, rake, odd_chip_rule=self.odd_chip_rule, rake_rule=self.rake_rule
         )
         payments, error = settlement.awards, None
-        if self.injector is not None and played.showdown:
+        if self.injector is not None:  # every hand counts towards the rate
             live = [player for player, out in enumerate(played.folded) if not out]
             payments, error = self.injector.maybe_inject(settlement, live, setup.names)
         hand = SimulatedHand(
