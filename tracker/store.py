@@ -21,6 +21,7 @@ import os
 import re
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -150,6 +151,7 @@ HAND_TABLES = (
 )
 """The tables `write_hands` fills, all keyed by (site, hand_id)."""
 
+_WRITER_THREADS = 4  # Parquet encoding and fsync release the GIL: files overlap the next table
 _SAFE_PARTITION_VALUE = re.compile(r"^[A-Za-z0-9_.+-]+$")
 
 
@@ -232,11 +234,12 @@ def _card_indexes(cards: Sequence[Card]) -> list[int]:
 
 # How each column is read from the model, table by table: from a Hand for `hands`; from
 # one item (a Seat, an Action, ...) for the other tables, whose `hand_id` and `sequence`
-# (the item's place in its hand) the builder adds. Dotted paths read enums' text values.
+# (the item's place in its hand) the builder adds. Enums are stored as their text,
+# read as `_value_` (a plain attribute; `.value` is a descriptor call per row).
 _HAND_COLUMNS: dict[str, _Getter] = {
     name: attrgetter(path)
     for name, path in {
-        "hand_id": "hand_id", "game": "game.value", "structure": "structure.value",
+        "hand_id": "hand_id", "game": "game._value_", "structure": "structure._value_",
         "small_blind": "stakes.small_blind", "big_blind": "stakes.big_blind",
         "small_bet": "stakes.small_bet", "big_bet": "stakes.big_bet",
         "ante": "stakes.ante", "bring_in": "stakes.bring_in", "currency": "currency",
@@ -257,12 +260,12 @@ _CHILD_COLUMNS: dict[str, tuple[_Getter, dict[str, _Getter]]] = {
     "seats": (attrgetter("seats"), {name: attrgetter(name) for name in
               ("seat", "player", "stack", "sitting_out")}),
     "actions": (attrgetter("actions"), {
-        "street": attrgetter("street.value"), "player": attrgetter("player"),
-        "kind": attrgetter("kind.value"), "amount": attrgetter("amount"),
+        "street": attrgetter("street._value_"), "player": attrgetter("player"),
+        "kind": attrgetter("kind._value_"), "amount": attrgetter("amount"),
         "to_amount": attrgetter("to_amount"), "all_in": attrgetter("all_in")}),
     "cards": (attrgetter("known_cards"), {
-        "player": attrgetter("player"), "street": attrgetter("street.value"),
-        "source": attrgetter("source.value"),
+        "player": attrgetter("player"), "street": attrgetter("street._value_"),
+        "source": attrgetter("source._value_"),
         "cards": lambda known: _card_text(known.cards),
         "card_indexes": lambda known: _card_indexes(known.cards)}),
     "boards": (attrgetter("boards"), {"cards": _card_text, "card_indexes": _card_indexes}),
@@ -321,10 +324,10 @@ class Transaction:
     """The files of one batch: written under temporary names, made visible together by
     `commit`. Use it through `Store.transaction()`."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, writers: Executor | None = None) -> None:
         self.root = root
         self.batch_id = f"{datetime.now(UTC):%Y%m%dT%H%M%S%f}-{secrets.token_hex(4)}"
-        self._files = FileBatch(root, self.batch_id)
+        self._files = FileBatch(root, self.batch_id, writers)
 
     def write_hands(self, hands: Sequence[Hand]) -> None:
         """Add the rows of `hands` to every hand table, one file per table and partition."""
@@ -417,6 +420,7 @@ class Store:
     def __init__(self, path: Path | str) -> None:
         self.root = Path(path)
         self._lock_file: IO[bytes] | None = None
+        self._writers: ThreadPoolExecutor | None = None
 
     def __enter__(self) -> Self:
         return self
@@ -431,6 +435,9 @@ class Store:
 
     def close(self) -> None:
         """Release the writer lock, if held."""
+        if self._writers is not None:
+            self._writers.shutdown()
+            self._writers = None
         if self._lock_file is not None:
             self._lock_file.close()
             self._lock_file = None
@@ -447,6 +454,7 @@ class Store:
                 f"{self.root}: another import is writing to this data folder"
             ) from None
         recover(self.root)
+        self._writers = ThreadPoolExecutor(_WRITER_THREADS, thread_name_prefix="store-writer")
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
@@ -462,7 +470,7 @@ class Store:
         1
         """
         self.open_for_writing()
-        batch = Transaction(self.root)
+        batch = Transaction(self.root, self._writers)
         try:
             yield batch
         except BaseException:
