@@ -369,10 +369,16 @@ class _HandReader:
     def _seated_prefix(self, line: str, separator: str) -> str:
         """The seated player whose name, then `separator`, starts `line`: the slow path
         for names that hold the separator themselves ("a: b")."""
+        player = self._seated_prefix_or_none(line, separator)
+        if player is None:
+            raise ValueError(f"{line.partition(separator)[0]!r} has no seat in this hand")
+        return player
+
+    def _seated_prefix_or_none(self, line: str, separator: str) -> str | None:
         for name in self.seat_of:
             if line.startswith(name + separator):
                 return name
-        raise ValueError(f"{line.partition(separator)[0]!r} has no seat in this hand")
+        return None
 
     def _other_line(self, line: str) -> None:
         if ' said, "' in line or line.endswith(_INFO_SUFFIXES):
@@ -390,13 +396,16 @@ class _HandReader:
         elif any(marker in line for marker in _INFO_INFIXES):
             return  # "bob joins the table at seat #6", "bob finished the tournament in 2nd place"
         else:
-            _, separator, rest = line.partition(": ")
+            player = self._seated_prefix_or_none(line, ": ")  # a name holding ": "
+            if player is not None:
+                self._player_line(player, line[len(player) + 2 :], None)
+                return
+            unseated, separator, rest = line.partition(": ")
             if separator and rest in _INFO_RESTS:
                 return  # "newcomer: sits out"
-            if not separator or rest.partition(" ")[0] not in _VERBS:
-                raise ValueError("unknown line")
-            player = self._seated_prefix(line, ": ")  # a name holding ": "
-            self._player_line(player, line[len(player) + 2 :], None)
+            if separator and rest.partition(" ")[0] in _VERBS:
+                raise ValueError(f"{unseated!r} has no seat in this hand but acts in it")
+            raise ValueError("unknown line")
 
     def _collected(self, line: str) -> None:
         # "Player1 collected $17.19 from pot", "APTEM-89 collected 813 from side pot-2"
