@@ -396,9 +396,9 @@ class _HandReader:
         elif any(marker in line for marker in _INFO_INFIXES):
             return  # "bob joins the table at seat #6", "bob finished the tournament in 2nd place"
         else:
-            player = self._seated_prefix_or_none(line, ": ")  # a name holding ": "
-            if player is not None:
-                self._player_line(player, line[len(player) + 2 :], None)
+            named = self._seated_prefix_or_none(line, ": ")  # a name holding ": "
+            if named is not None:
+                self._player_line(named, line[len(named) + 2 :], None)
                 return
             unseated, separator, rest = line.partition(": ")
             if separator and rest in _INFO_RESTS:
