@@ -1,0 +1,230 @@
+-- stats_base: the macros every stat group builds on (docs/stats.md defines each figure).
+-- Run once per connection; the stats_*.sql queries call these with their parameters.
+-- Only the columns needed are read, so DuckDB projects them out of the Parquet files.
+
+-- Money as the site writes it: cents as "0.25" in cash games, chips as "25".
+CREATE OR REPLACE MACRO stats_money_text(amount, in_chips) AS
+    CASE WHEN in_chips THEN CAST(amount AS VARCHAR)
+         ELSE printf('%d.%02d', amount // 100, amount % 100) END;
+
+-- The position of the player `after_button` seats clockwise after the button (0 = the
+-- first), among `players` dealt in; the same rule as tracker.stats.positions.
+CREATE OR REPLACE MACRO stats_position(after_button, players) AS
+    CASE WHEN after_button = players - 1 THEN 'BTN'
+         WHEN players = 2 THEN 'BB'
+         WHEN after_button = 0 THEN 'SB'
+         WHEN after_button = 1 THEN 'BB'
+         WHEN players - 2 - after_button = 0 THEN 'CO'
+         WHEN players - 2 - after_button = 1 THEN 'HJ'
+         WHEN after_button = 2 THEN 'UTG'
+         WHEN players - 2 - after_button = 2 THEN 'LJ'
+         ELSE 'UTG+' || CAST(after_button - 2 AS VARCHAR) END;
+
+-- Omaha starting-hand classes of hole cards given as engine indexes (rank = index // 4
+-- + 2, suit = index % 4); the same rule as tracker.stats.hand_classes.
+CREATE OR REPLACE MACRO stats_hand_classes(hole) AS
+    coalesce(nullif(list_filter([
+        CASE WHEN list_contains(list_transform(hole, lambda c: c // 4), 12)
+              AND list_contains(list_transform(hole, lambda c: c // 4), 0) THEN 'A2xx' END,
+        CASE WHEN list_contains(list_transform(hole, lambda c: c // 4), 12)
+              AND list_contains(list_transform(hole, lambda c: c // 4), 1)
+              AND NOT list_contains(list_transform(hole, lambda c: c // 4), 0) THEN 'A3xx' END,
+        CASE WHEN list_has_any(
+                list_transform(list_filter(hole, lambda c: c // 4 = 12), lambda c: c % 4),
+                list_transform(list_filter(hole, lambda c: c // 4 = 0), lambda c: c % 4))
+             THEN 'A2 suited' END,
+        CASE WHEN len(list_filter(hole, lambda c: c // 4 = 12)) >= 2 THEN 'AAxx' END,
+        CASE WHEN len(list_filter(hole, lambda c: c // 4 <= 6 OR c // 4 = 12)) >= 4
+             THEN 'four low' END,
+        CASE WHEN len(list_distinct(list_transform(
+                list_filter(hole, lambda c: c // 4 <= 6 OR c // 4 = 12), lambda c: c // 4))) < 2
+             THEN 'high only' END,
+        CASE WHEN len(list_distinct(list_transform(hole, lambda c: c // 4))) < len(hole)
+             THEN 'pair' END
+    ], lambda name: name IS NOT NULL), []), ['other']);
+
+-- The hands a stats run covers: not cancelled, of the game asked (NULL: every game),
+-- started in [since_at, until_at) (NULL: open). `big_unit` is the big bet in limit, the
+-- big blind otherwise; `first_street` is the street of the first betting round.
+CREATE OR REPLACE MACRO stats_hands(game_wanted, since_at, until_at) AS TABLE
+SELECT
+    site, hand_id, game, structure, table_name, started_at, month, button_seat,
+    coalesce(rake, 0) AS rake,
+    CASE WHEN structure = 'limit' THEN big_bet ELSE big_blind END AS big_unit,
+    starts_with(game, 'stud') AS stud,
+    CASE WHEN starts_with(game, 'stud') THEN 'third' ELSE 'preflop' END AS first_street,
+    structure || ' '
+        || stats_money_text(
+            CASE WHEN structure = 'limit' THEN small_bet ELSE small_blind END,
+            currency IS NULL)
+        || '/'
+        || stats_money_text(
+            CASE WHEN structure = 'limit' THEN big_bet ELSE big_blind END, currency IS NULL)
+        || ' ' || CASE WHEN tournament_id IS NOT NULL THEN 'tournament'
+                       ELSE coalesce(currency, 'play') END AS stakes
+FROM hands
+WHERE NOT cancelled
+    AND (game_wanted IS NULL OR game = game_wanted)
+    AND (since_at IS NULL OR started_at >= since_at)
+    AND (until_at IS NULL OR started_at < until_at);
+
+-- One row per player per hand dealt in: what the player did, put in and got back.
+CREATE OR REPLACE MACRO stats_player_hands(game_wanted, since_at, until_at, player_wanted)
+AS TABLE
+WITH
+chosen AS (FROM stats_hands(game_wanted, since_at, until_at)),
+dealt AS (
+    -- every player of the hand counts for positions: the player filter comes after
+    SELECT
+        seat.site, seat.hand_id, seat.player,
+        CASE WHEN NOT chosen.stud AND chosen.button_seat IS NOT NULL THEN stats_position(
+            row_number() OVER (
+                PARTITION BY seat.site, seat.hand_id
+                ORDER BY (seat.seat - chosen.button_seat + 999) % 1000) - 1,
+            count(*) OVER (PARTITION BY seat.site, seat.hand_id)) END AS position
+    FROM seats AS seat JOIN chosen USING (site, hand_id)
+    WHERE NOT seat.sitting_out
+),
+first_raises AS (
+    -- the aggressive actions of the first round, in order. The first bet is the big
+    -- blind in flop games, the completion in stud (which PokerStars writes as a raise of
+    -- the bring-in), so the 2-bet (the open raise) is the first of them in flop games and
+    -- the second in stud, and the 3-bet the one after it.
+    SELECT action.site, action.hand_id,
+           list(action.sequence ORDER BY action.sequence) AS raises
+    FROM actions AS action JOIN chosen USING (site, hand_id)
+    WHERE action.street = chosen.first_street
+        AND action.kind IN ('bet', 'raise', 'complete')
+    GROUP BY ALL
+),
+acted AS (
+    SELECT
+        action.site, action.hand_id, action.player,
+        sum(action.amount) AS put_in,
+        bool_or(action.kind = 'fold') AS folded,
+        bool_or(first_round AND action.kind = 'fold') AS folded_first,
+        bool_or(first_round AND action.kind IN ('call', 'bet', 'raise', 'complete')) AS vpip,
+        bool_or(first_round AND action.kind IN ('bet', 'raise', 'complete')) AS pfr,
+        bool_or(first_round AND action.kind IN ('fold', 'check', 'call', 'raise')
+                AND action.sequence > two_bet_at
+                AND (three_bet_at IS NULL OR action.sequence <= three_bet_at)) AS three_bet_chance,
+        bool_or(first_round AND action.sequence = three_bet_at) AS three_bet,
+        count(*) FILTER (NOT first_round AND action.kind IN ('bet', 'raise', 'complete'))
+            AS later_aggressive,
+        count(*) FILTER (NOT first_round AND action.kind = 'call') AS later_calls,
+        bool_or(action.kind = 'bring_in') AS brought_in
+    FROM (
+        SELECT action.*, action.street = chosen.first_street AS first_round,
+               first_raises.raises[CASE WHEN chosen.stud THEN 2 ELSE 1 END] AS two_bet_at,
+               first_raises.raises[CASE WHEN chosen.stud THEN 3 ELSE 2 END] AS three_bet_at
+        FROM actions AS action
+        JOIN chosen USING (site, hand_id)
+        LEFT JOIN first_raises USING (site, hand_id)
+    ) AS action
+    GROUP BY ALL
+),
+in_hand AS (
+    SELECT
+        *,
+        count(*) FILTER (NOT folded_first) OVER by_hand AS past_first_round,
+        count(*) FILTER (NOT folded) OVER by_hand AS not_folded
+    FROM acted
+    WINDOW by_hand AS (PARTITION BY site, hand_id)
+),
+collected AS (
+    SELECT collection.site, collection.hand_id, collection.player,
+           sum(collection.amount) AS collected
+    FROM collections AS collection JOIN chosen USING (site, hand_id)
+    GROUP BY ALL
+),
+rake_floor AS (
+    -- each winner's share of the rake, in proportion to what they collected, rounded
+    -- down; the units left over go to the biggest winner (first name on a tie)
+    SELECT
+        collected.*,
+        chosen.rake * collected.collected
+            // nullif(sum(collected.collected) OVER by_hand, 0) AS share,
+        chosen.rake,
+        row_number() OVER (by_hand ORDER BY collected.collected DESC, collected.player)
+            AS payee_rank
+    FROM collected JOIN chosen USING (site, hand_id)
+    WINDOW by_hand AS (PARTITION BY collected.site, collected.hand_id)
+),
+rake_paid AS (
+    SELECT site, hand_id, player, collected,
+           share + CASE WHEN payee_rank = 1
+                        THEN rake - sum(share) OVER (PARTITION BY site, hand_id)
+                        ELSE 0 END AS rake_paid
+    FROM rake_floor
+),
+returned_to AS (
+    SELECT back.site, back.hand_id, back.player, sum(back.amount) AS returned
+    FROM returned AS back JOIN chosen USING (site, hand_id)
+    GROUP BY ALL
+),
+known AS (
+    -- hole cards of flop games (the hero's, or shown); stud's door card: the up card of
+    -- third street (the third of the three the hero is dealt)
+    SELECT
+        card.site, card.hand_id, card.player,
+        arg_min(card.card_indexes, card.sequence)
+            FILTER (NOT chosen.stud AND len(card.card_indexes) >= 4) AS hole_cards,
+        min(CASE WHEN card.street = 'third' AND card.source = 'up' THEN card.card_indexes[1]
+                 WHEN card.street = 'third' AND len(card.card_indexes) = 3
+                 THEN card.card_indexes[3] END) FILTER (chosen.stud) AS door_card
+    FROM cards AS card JOIN chosen USING (site, hand_id)
+    GROUP BY ALL
+)
+SELECT
+    dealt.site, dealt.hand_id, dealt.player, dealt.position,
+    chosen.game, chosen.structure, chosen.stakes, chosen.table_name, chosen.started_at,
+    chosen.month, chosen.stud, chosen.big_unit,
+    coalesce(in_hand.put_in, 0) AS put_in,
+    coalesce(returned_to.returned, 0) AS returned,
+    coalesce(rake_paid.collected, 0) AS collected,
+    coalesce(rake_paid.collected, 0) - coalesce(in_hand.put_in, 0)
+        + coalesce(returned_to.returned, 0) AS net,
+    coalesce(rake_paid.rake_paid, 0) AS rake_paid,
+    coalesce(in_hand.vpip, false) AS vpip,
+    coalesce(in_hand.pfr, false) AS pfr,
+    coalesce(in_hand.three_bet_chance, false) AS three_bet_chance,
+    coalesce(in_hand.three_bet, false) AS three_bet,
+    coalesce(in_hand.later_aggressive, 0) AS later_aggressive,
+    coalesce(in_hand.later_calls, 0) AS later_calls,
+    coalesce(in_hand.brought_in, false) AS brought_in,
+    coalesce(NOT in_hand.folded_first AND in_hand.past_first_round >= 2, false) AS saw_flop,
+    coalesce(NOT in_hand.folded AND in_hand.not_folded >= 2, false) AS showdown,
+    CASE WHEN known.hole_cards IS NOT NULL THEN stats_hand_classes(known.hole_cards) END
+        AS hand_classes,
+    CASE WHEN known.door_card IS NOT NULL
+         THEN substr('23456789TJQKA', known.door_card // 4 + 1, 1) END AS door_rank
+FROM dealt
+JOIN chosen USING (site, hand_id)
+LEFT JOIN in_hand USING (site, hand_id, player)
+LEFT JOIN rake_paid USING (site, hand_id, player)
+LEFT JOIN returned_to USING (site, hand_id, player)
+LEFT JOIN known USING (site, hand_id, player)
+WHERE player_wanted IS NULL OR dealt.player = player_wanted;
+
+-- The same rows with each player's sessions numbered: a new session starts after a gap
+-- of more than `gap_minutes` since the player's previous hand (at any table).
+CREATE OR REPLACE MACRO stats_player_sessions(
+    game_wanted, since_at, until_at, player_wanted, gap_minutes) AS TABLE
+WITH
+played AS (FROM stats_player_hands(game_wanted, since_at, until_at, player_wanted)),
+marked AS (
+    SELECT *,
+        coalesce(started_at - lag(started_at) OVER by_time > to_minutes(gap_minutes), true)
+            AS starts_session
+    FROM played
+    WINDOW by_time AS (PARTITION BY player ORDER BY started_at, site, hand_id)
+),
+numbered AS (
+    SELECT *,
+        CAST(sum(CAST(starts_session AS INTEGER)) OVER (
+            PARTITION BY player ORDER BY started_at, site, hand_id ROWS UNBOUNDED PRECEDING)
+            AS BIGINT) AS session
+    FROM marked
+)
+SELECT *, min(started_at) OVER (PARTITION BY player, session) AS session_start
+FROM numbered;

@@ -1,0 +1,210 @@
+"""Running the stat queries: filters in, pandas DataFrames out.
+
+Each stat group is one SQL file in `tracker/queries/` (`stats_standard.sql`,
+`stats_outcomes.sql`, `stats_sessions.sql`, `stats_winnings.sql`), built on the macros of
+`stats_base.sql` and run by DuckDB straight over the Parquet files of the data folder.
+docs/stats.md defines every figure.
+
+    with StatsDatabase(data_dir) as database:
+        table = database.standard(StatsFilter(player="Hero"), by="position")
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from importlib import resources
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Self
+
+import duckdb
+import pandas as pd
+
+from tracker.database import QueryError, connect
+from tracker.errors import NoDataError, TrackerError
+from tracker.model import Game
+from tracker.stats.hand_classes import HAND_CLASSES
+from tracker.stats.positions import POSITION_ORDER
+
+DEFAULT_SESSION_GAP: Final = 30
+"""Minutes without a hand after which the next hand starts a new session."""
+
+GROUPINGS: Final = (
+    "position", "game", "stakes", "session", "month", "hand-class", "door-card", "bring-in",
+)  # fmt: skip
+"""What `--by` accepts."""
+
+_GROUP_KEYS: Final = {
+    None: "'all'",
+    "position": "position",
+    "game": "game",
+    "stakes": "stakes",
+    "session": "strftime(session_start AT TIME ZONE 'UTC', '%Y-%m-%d %H:%M')",
+    "month": "month",
+    "hand-class": "unnest(hand_classes)",
+    "door-card": "door_rank",
+    "bring-in": "CASE WHEN stud THEN CASE WHEN brought_in THEN 'brought in' "
+    "ELSE 'did not bring in' END END",
+}
+"""The SQL expression of each grouping (NULL rows are left out: stud hands have no
+position, flop hands no door card, hands with unknown hole cards no class)."""
+
+_GROUP_ORDER: Final = {
+    "position": POSITION_ORDER,
+    "hand-class": HAND_CLASSES,
+    "door-card": tuple("AKQJT98765432"),
+}
+
+_HANDS_SOURCE = "stats_player_hands($game, $since, $until, $player)"
+_SESSIONS_SOURCE = "stats_player_sessions($game, $since, $until, $player, $session_gap)"
+_PARAMETER = re.compile(r"\$([a-z_]+)")
+
+
+class StatsError(TrackerError):
+    """A stats request that cannot be answered: an unknown grouping, no hero to default to."""
+
+
+@dataclass(frozen=True, slots=True)
+class StatsFilter:
+    """Which hands and players a stats query covers.
+
+    Args:
+        player: one player's name; None for every player.
+        game: one game; None for every game.
+        since: the first day (UTC) included; None for no limit.
+        until: the last day (UTC) included; None for no limit.
+        min_hands: rows (player and group) with fewer hands are left out.
+        session_gap: minutes without a hand that end a session.
+    """
+
+    player: str | None = None
+    game: Game | None = None
+    since: date | None = None
+    until: date | None = None
+    min_hands: int = 1
+    session_gap: int = DEFAULT_SESSION_GAP
+
+    def parameters(self) -> dict[str, Any]:
+        """The named parameters of the stat queries."""
+        return {
+            "player": self.player,
+            "game": None if self.game is None else self.game.value,
+            "since": None if self.since is None else _midnight(self.since),
+            "until": None if self.until is None else _midnight(self.until + timedelta(days=1)),
+            "min_hands": self.min_hands,
+            "session_gap": self.session_gap,
+        }
+
+
+def _midnight(day: date) -> datetime:
+    return datetime.combine(day, time(0), tzinfo=UTC)
+
+
+def query_text(name: str) -> str:
+    """The text of `tracker/queries/<name>.sql`."""
+    return (resources.files("tracker") / "queries" / f"{name}.sql").read_text()
+
+
+class StatsDatabase:
+    """A DuckDB connection over a data folder, with the stats macros loaded.
+
+    Raises:
+        NoDataError: when the folder does not exist or holds no hands.
+    """
+
+    def __init__(self, data_dir: Path | str) -> None:
+        self.data_dir = Path(data_dir)
+        self.connection: duckdb.DuckDBPyConnection = connect(self.data_dir)
+        self.connection.execute(query_text("stats_base"))
+        (count,) = self._one("SELECT count(*) FROM hands")
+        if count == 0:
+            self.close()
+            raise NoDataError(f"no hands in {self.data_dir} (run `tracker import` first)")
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.connection.close()
+
+    def _one(self, sql: str) -> tuple[Any, ...]:
+        row = self.connection.execute(sql).fetchone()
+        assert row is not None  # an aggregate always returns a row
+        return row
+
+    def frame(self, sql: str, parameters: dict[str, Any]) -> pd.DataFrame:
+        """Run `sql` with the named parameters it uses (the others are left out).
+
+        Raises:
+            QueryError: when DuckDB rejects it.
+        """
+        used = {name: parameters[name] for name in set(_PARAMETER.findall(sql))}
+        try:
+            return self.connection.execute(sql, used).df()
+        except duckdb.Error as error:
+            raise QueryError(str(error).strip().splitlines()[0]) from None
+
+    def hero_or_none(self) -> str | None:
+        """The player the files were dealt to: the name on more than half of the hands
+        that name one ("Dealt to Hero [..]"); None when no name does."""
+        rows = self.connection.execute(
+            "SELECT hero, count(*) FROM hands WHERE hero IS NOT NULL "
+            "GROUP BY hero ORDER BY count(*) DESC, hero"
+        ).fetchall()
+        total = sum(count for _, count in rows)
+        if rows and 2 * rows[0][1] > total:
+            return str(rows[0][0])
+        return None
+
+    def hero(self) -> str:
+        """`hero_or_none`, or StatsError naming the most frequent "Dealt to" names."""
+        hero = self.hero_or_none()
+        if hero is None:
+            names = self.connection.execute(
+                "SELECT hero FROM hands WHERE hero IS NOT NULL "
+                "GROUP BY hero ORDER BY count(*) DESC, hero LIMIT 3"
+            ).fetchall()
+            listed = ", ".join(str(name) for (name,) in names) or "none"
+            raise StatsError(f"no single hero in {self.data_dir} (dealt to: {listed}); "
+                             "give --player NAME")  # fmt: skip
+        return hero
+
+    def standard(self, filters: StatsFilter, by: str | None = None) -> pd.DataFrame:
+        """The standard stats, one row per player (and per group when `by` is given).
+
+        Columns: player, [by], hands, vpip, pfr, three_bet, aggression_factor, saw_flop,
+        showdowns, wtsd, wsd, wwsf, net_won, net_big, bb_per_100, rake_paid.
+        """
+        return self._grouped("stats_standard", filters, by)
+
+    def _grouped(self, name: str, filters: StatsFilter, by: str | None) -> pd.DataFrame:
+        if by not in _GROUP_KEYS:
+            raise StatsError(f"unknown grouping {by!r}; one of: {', '.join(GROUPINGS)}")
+        source = _SESSIONS_SOURCE if by == "session" else _HANDS_SOURCE
+        sql = query_text(name).format(source=source, group_key=_GROUP_KEYS[by])
+        table = self.frame(sql, filters.parameters())
+        return _shape_groups(table, by)
+
+
+def _shape_groups(table: pd.DataFrame, by: str | None) -> pd.DataFrame:
+    """Name the group column after the grouping (or drop it), in a readable order."""
+    if by is None:
+        return table.drop(columns="group_key").reset_index(drop=True)
+    order = _GROUP_ORDER.get(by)
+    if order is not None:
+        rank = {name: index for index, name in enumerate(order)}
+        table = table.assign(_order=table["group_key"].map(lambda key: rank.get(key, len(rank))))
+        table = table.sort_values(["player", "_order", "group_key"], kind="stable")
+        table = table.drop(columns="_order")
+    return table.rename(columns={"group_key": by}).reset_index(drop=True)
