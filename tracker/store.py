@@ -21,7 +21,6 @@ import os
 import re
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -151,7 +150,6 @@ HAND_TABLES = (
 )
 """The tables `write_hands` fills, all keyed by (site, hand_id)."""
 
-_WRITER_THREADS = 4  # Parquet encoding and fsync release the GIL: files overlap the next table
 _SAFE_PARTITION_VALUE = re.compile(r"^[A-Za-z0-9_.+-]+$")
 
 
@@ -324,10 +322,10 @@ class Transaction:
     """The files of one batch: written under temporary names, made visible together by
     `commit`. Use it through `Store.transaction()`."""
 
-    def __init__(self, root: Path, writers: Executor | None = None) -> None:
+    def __init__(self, root: Path) -> None:
         self.root = root
         self.batch_id = f"{datetime.now(UTC):%Y%m%dT%H%M%S%f}-{secrets.token_hex(4)}"
-        self._files = FileBatch(root, self.batch_id, writers)
+        self._files = FileBatch(root, self.batch_id)
 
     def write_hands(self, hands: Sequence[Hand]) -> None:
         """Add the rows of `hands` to every hand table, one file per table and partition."""
@@ -420,7 +418,6 @@ class Store:
     def __init__(self, path: Path | str) -> None:
         self.root = Path(path)
         self._lock_file: IO[bytes] | None = None
-        self._writers: ThreadPoolExecutor | None = None
 
     def __enter__(self) -> Self:
         return self
@@ -435,9 +432,6 @@ class Store:
 
     def close(self) -> None:
         """Release the writer lock, if held."""
-        if self._writers is not None:
-            self._writers.shutdown()
-            self._writers = None
         if self._lock_file is not None:
             self._lock_file.close()
             self._lock_file = None
@@ -454,7 +448,6 @@ class Store:
                 f"{self.root}: another import is writing to this data folder"
             ) from None
         recover(self.root)
-        self._writers = ThreadPoolExecutor(_WRITER_THREADS, thread_name_prefix="store-writer")
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
@@ -470,7 +463,7 @@ class Store:
         1
         """
         self.open_for_writing()
-        batch = Transaction(self.root, self._writers)
+        batch = Transaction(self.root)
         try:
             yield batch
         except BaseException:
