@@ -167,9 +167,9 @@ class _Run:
         )
         self.play_rng = random.Random(f"{seed}:play")
         self.show_rng = random.Random(f"{seed}:show")
-        self.injector = (
-            Injector(random.Random(f"{seed}:errors"), error_rate) if error_rate else None
-        )
+        errors_rng = random.Random(f"{seed}:errors")
+        hilo = game.is_hilo
+        self.injector = Injector(errors_rng, error_rate, hilo=hilo) if error_rate else None
 
     def next_hand(self) -> SimulatedHand:
         """Deal, play and settle the next hand; the stacks carry over what was paid."""

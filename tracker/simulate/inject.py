@@ -42,16 +42,30 @@ class Injector:
 
     Each hand adds `rate` to a running balance; while the balance is at least one and a
     hand has an applicable kind, that hand gets an error. Hands where no kind applies
-    pass the error on to the next one, so about `rate` of all hands get one. Among the
-    kinds that apply, the one used least so far is chosen (ties at random), so every
-    kind appears.
+    pass the error on, so about `rate` of all hands get one. To give every kind its
+    share even in short runs, a due error waits (up to `PATIENCE` hands, and only while
+    no second error is due) for a hand where the wanted kind applies: the least used
+    one, the rarest to apply first (`RARITY`); after that any applicable kind will do,
+    the least used first. High-only games get no kind that needs a low half.
     """
 
-    def __init__(self, rng: random.Random, rate: float) -> None:
+    PATIENCE = 60
+    RARITY = (
+        ErrorKind.QUARTER_AS_HALF,
+        ErrorKind.SIDE_POT_TO_INELIGIBLE,
+        ErrorKind.ODD_CHIP_TO_WRONG_PLAYER,
+        ErrorKind.LOW_TO_WRONG_PLAYER,
+        ErrorKind.CENT_MOVED,
+    )
+
+    def __init__(self, rng: random.Random, rate: float, *, hilo: bool = True) -> None:
         self.rng = rng
         self.rate = rate
         self.balance = 0.0
-        self.counts = dict.fromkeys(ErrorKind, 0)
+        self.waited = 0
+        halves_only = (ErrorKind.LOW_TO_WRONG_PLAYER, ErrorKind.QUARTER_AS_HALF)
+        self.kinds = tuple(k for k in self.RARITY if hilo or k not in halves_only)
+        self.counts = dict.fromkeys(self.kinds, 0)
 
     def maybe_inject(
         self, settlement: Settlement, live: Sequence[int], names: Sequence[str]
@@ -59,14 +73,21 @@ class Injector:
         """The payments to write for one hand, and the error put in them (or None)."""
         self.balance += self.rate
         awards = settlement.awards
-        if self.balance < 1.0 or len(live) < 2:
+        if self.balance < 1.0:
             return awards, None
-        options = [kind for kind in ErrorKind if _APPLIES[kind](settlement, live)]
-        if not options:
+        self.waited += 1
+        options = [kind for kind in self.kinds if _APPLIES[kind](settlement, live)]
+        if len(live) < 2 or not options:
             return awards, None
-        fewest = min(self.counts[kind] for kind in options)
-        kind = self.rng.choice([kind for kind in options if self.counts[kind] == fewest])
+        wanted = min(self.kinds, key=lambda kind: self.counts[kind])
+        if wanted in options:
+            kind = wanted
+        elif self.waited > self.PATIENCE or self.balance >= 2.0:
+            kind = min(options, key=lambda kind: self.counts[kind])
+        else:
+            return awards, None
         self.balance -= 1.0
+        self.waited = 0
         self.counts[kind] += 1
         payments, pot, detail = _APPLY[kind](self.rng, settlement, live)
         delta = _delta(awards, payments, names)
