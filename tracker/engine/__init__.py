@@ -5,6 +5,6 @@ Modules, in import order:
 - `high`, `low8`: five-card high ranks (1..7462) and 8-or-better low ranks (1..56, 0 = none),
   both HIGHER IS BETTER, with their names;
 - `hands`: the best high and low per game (Omaha family, Oklahoma, stud);
-- `batch`: the same ranks for numpy arrays of millions of deals at once;
+- `batch_tables`, `batch`: the same ranks for numpy arrays of millions of deals at once;
 - `pots`, `rules`, `split`: pots from contributions and how each pot is paid.
 """
