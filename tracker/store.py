@@ -133,6 +133,21 @@ TABLES: dict[str, TableSpec] = {
         ("hands_skipped", _INT, _NOT_NULL), ("hands_failed", _INT, _NOT_NULL),
         ("hands_duplicate", _INT, _NOT_NULL), ("imported_at", UTC_TIME, _NOT_NULL),
     )),
+    # The audit's derived tables (tracker/audit/run.py), rebuilt whole by every audit.
+    "audit": TableSpec(_schema(
+        _HAND_KEY, ("game", _STRING), ("started_at", UTC_TIME),
+        ("status", _STRING, _NOT_NULL), ("reason", _STRING),
+        ("players", pa.list_(pa.struct([
+            pa.field("player", _STRING, _NOT_NULL), pa.field("expected", _INT),
+            pa.field("reported", _INT, _NOT_NULL),
+        ])), _NOT_NULL),
+    ), HAND_PARTITIONS),
+    "awards": TableSpec(_schema(
+        _HAND_KEY, ("pot", _SMALL_INT, _NOT_NULL), ("board", _SMALL_INT, _NOT_NULL),
+        ("half", _STRING, _NOT_NULL), ("player", _STRING, _NOT_NULL),
+        ("amount", _INT, _NOT_NULL), ("hand_name", _STRING), ("cards", _STRING),
+        ("card_indexes", CARD_INDEXES),
+    ), HAND_PARTITIONS),
 }
 # fmt: on
 """Every table of the data folder. Other modules add theirs (the audit's `audit` and
