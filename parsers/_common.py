@@ -246,4 +246,7 @@ def to_utc(local: datetime, zone: str) -> datetime:
         if len(_OFFSETS) >= _CACHE_LIMIT:
             _OFFSETS.clear()
         _OFFSETS[key] = offset
-    return local.replace(tzinfo=UTC) - offset
+    try:
+        return local.replace(tzinfo=UTC) - offset
+    except OverflowError:
+        raise ValueError(f"time {local} is out of range") from None

@@ -223,6 +223,8 @@ class _HandReader:
 
     def _read_header(self) -> GameTerms:
         # "PokerStars Hand #96961585867:  5 Card Omaha Hi/Lo Pot Limit ($2/$4 USD) - ..."
+        if not HAND_START.match(self.lines[0]):
+            raise self._error("text outside any hand (before the first hand header)", 0)
         try:
             terms, self.started_at, self.site_timezone = read_header(self.lines[0])
         except UncoveredGameError as game:

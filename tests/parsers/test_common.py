@@ -150,3 +150,8 @@ def test_cached_offsets_agree_with_zoneinfo(local: datetime) -> None:
     local = local.replace(fold=0)
     expected = local.replace(tzinfo=ZoneInfo("America/New_York")).astimezone(UTC)
     assert to_utc(local, "ET") == expected
+
+
+def test_times_at_the_end_of_the_calendar_are_errors() -> None:
+    with pytest.raises(ValueError, match="out of range"):
+        to_utc(datetime(9999, 12, 31, 23, 0), "ET")
