@@ -32,9 +32,10 @@ from tracker.store import ErrorRecord, FileRecord, Store
 DEFAULT_BATCH_SIZE = 10_000
 """Hands per batch: one Parquet file per table and partition per batch."""
 
-IGNORED_SUFFIXES = frozenset({".hp", ".hands", ".gt", ".json", ".parquet"})
+IGNORED_SUFFIXES = frozenset({".hp", ".hands", ".gt", ".json", ".jsonl", ".parquet"})
 """Suffixes of files that are never hand histories: FPDB's expected-output sidecars
-(.hp, .hands, .gt) and data files (.json, .parquet)."""
+(.hp, .hands, .gt) and data files (.json, .jsonl such as the simulator's sidecar of
+injected errors, .parquet)."""
 
 MAX_REPORTED_ERRORS = 100
 """Errors kept in the summary; `parse_errors` has them all."""
