@@ -150,8 +150,9 @@ TABLES: dict[str, TableSpec] = {
     ), HAND_PARTITIONS),
 }
 # fmt: on
-"""Every table of the data folder. Other modules add theirs (the audit's `audit` and
-`awards`) with `register_table`; all are written through the same transactions."""
+"""Every table of the data folder, the audit's `audit` and `awards` among them; code
+outside the project can add its own with `register_table`. All are written through the
+same transactions."""
 
 HAND_TABLES = (
     "hands",

@@ -26,6 +26,7 @@ def test_which_files_are_read(tmp_path: Path) -> None:
     _write(tmp_path / "a.txt", "x")
     _write(tmp_path / "a.txt.hp", "x")
     _write(tmp_path / "notes.json", "x")
+    _write(tmp_path / "hands.txt.errors.jsonl", "x")
     _write(tmp_path / ".hidden.txt", "x")
     _write(tmp_path / ".git" / "inside.txt", "x")
     _write(tmp_path / "session.log", "x")
