@@ -143,9 +143,17 @@ _Bet = tuple[Action, int, ActionKind | None]
 """What a betting line adds: the action, the chips it makes live on the street, and the
 post whose largest amount gives the stakes (None for other actions)."""
 
-_CACHE_LIMIT = 50_000
-_BETS: dict[tuple[int, Street, str], _Bet] = {}  # (decimals, street, line)
-_SUMMARIES: dict[tuple[int, str], SeatSummary] = {}  # (decimals, line)
+_CACHE_LIMIT = 20_000
+_BETS: dict[tuple[int, Street], dict[str, _Bet]] = {}  # (decimals, street) -> line -> bet
+_SUMMARIES: dict[int, dict[str, SeatSummary]] = {}  # decimals -> line -> summary
+
+
+def _cache(caches: dict[Any, dict[str, Any]], key: object) -> dict[str, Any]:
+    """The line cache for `key`, emptied when it has grown past _CACHE_LIMIT lines."""
+    cache = caches.get(key)
+    if cache is None or len(cache) >= _CACHE_LIMIT:
+        cache = caches[key] = {}
+    return cache
 
 
 class PokerStarsParser(SiteParser):
@@ -277,18 +285,27 @@ class _HandReader:
         # "player: verb" through one dictionary.
         lines = self.lines
         seat_of = self.seat_of
-        decimals = self.terms.decimals
+        actions = self.actions
         street = self.street
+        bets: dict[str, _Bet] = _cache(_BETS, (self.terms.decimals, street))
         index = start
         try:
             for index in range(start, stop):
                 line = lines[index]
-                bet = _BETS.get((decimals, street, line))
+                bet = bets.get(line)
                 if bet is not None and bet[0].player in seat_of:
-                    self._add_bet(bet)
+                    action, live, post = bet
+                    actions.append(action)
+                    if live:
+                        street_in = self.street_in
+                        street_in[action.player] = street_in.get(action.player, 0) + live
+                    if post is not None:
+                        self._note_post(post, action.amount)
                 elif line.startswith("*** "):
                     self._street_line(line)
-                    street = self.street
+                    if self.street is not street:
+                        street = self.street
+                        bets = _cache(_BETS, (self.terms.decimals, street))
                 else:
                     player, separator, rest = line.partition(": ")
                     if separator and player in seat_of:
@@ -313,17 +330,19 @@ class _HandReader:
             self._add_bet(bet)
             # A dead-and-live post depends on the stakes as well as on the line.
             if line is not None and bet[2] is not ActionKind.POST_SMALL_AND_BIG_BLIND:
-                if len(_BETS) >= _CACHE_LIMIT:
-                    _BETS.clear()
-                _BETS[(self.terms.decimals, self.street, line)] = bet
+                _cache(_BETS, (self.terms.decimals, self.street))[line] = bet
 
     def _add_bet(self, bet: _Bet) -> None:
         action, live, post = bet
         self.actions.append(action)
         if live:
             self.street_in[action.player] = self.street_in.get(action.player, 0) + live
-        if post is not None and action.amount > self.largest_post.get(post, 0):
-            self.largest_post[post] = action.amount
+        if post is not None:
+            self._note_post(post, action.amount)
+
+    def _note_post(self, post: ActionKind, amount: int) -> None:
+        if amount > self.largest_post.get(post, 0):
+            self.largest_post[post] = amount
 
     def _street_line(self, line: str) -> None:
         # "*** TURN *** [Jc 6c Kd] [9c]", "*** 3rd STREET ***", "*** SECOND SHOW DOWN ***"
@@ -348,11 +367,10 @@ class _HandReader:
 
     def _dealt_line(self, body: str) -> None:
         # "Dealt to Hero [Td Kh 3d 4s 9d]"; stud: "Dealt to Hero [7c 3s 5h] [Qc]"
-        player, _, cards_text = body.partition(" [")
+        player = body.partition(" [")[0]
         if player not in self.seat_of:
             player = self._seated_prefix(body, " [")
-            cards_text = body[len(player) + 2 :]
-        new_cards = _bracketed_cards("[" + cards_text.rpartition("[")[2])
+        new_cards = _bracketed_cards(body[max(body.rfind("["), len(player)) :])
         if not self.is_stud:
             game = self.terms.game
             if len(new_cards) != game.hole_card_count:
@@ -425,12 +443,12 @@ class _HandReader:
 
     def _read_summary(self, start: int) -> None:
         lines = self.lines
-        decimals = self.terms.decimals
+        summaries: dict[str, SeatSummary] = _cache(_SUMMARIES, self.terms.decimals)
         index = start
         try:
             for index in range(start, len(lines)):
                 line = lines[index]
-                summary = _SUMMARIES.get((decimals, line))
+                summary = summaries.get(line)
                 if summary is not None and self.player_at.get(summary.seat) == summary.player:
                     self.summaries.append(summary)
                     if "ed [" in summary.text:
@@ -484,9 +502,7 @@ class _HandReader:
         if "ed [" in rest:
             self._summary_cards(player, rest)
         if usual:
-            if len(_SUMMARIES) >= _CACHE_LIMIT:
-                _SUMMARIES.clear()
-            _SUMMARIES[(self.terms.decimals, line)] = summary
+            _cache(_SUMMARIES, self.terms.decimals)[line] = summary
 
     def _summary_cards(self, player: str, rest: str) -> None:
         # "showed [7d 6d Jh Ah 5s] and won ...", "mucked [5c 6c 2d 3h Ac 4d 8d]"
@@ -647,8 +663,21 @@ def _cut_cap(args: str) -> str:
     return args
 
 
+_CARDS: dict[str, tuple[Card, ...]] = {}
+
+
 def _bracketed_cards(text: str) -> tuple[Card, ...]:
     """Every card in "[Jc 6c Kd] [9c]": bracketed groups and nothing else."""
+    cards = _CARDS.get(text)
+    if cards is None:
+        cards = _read_bracketed_cards(text)
+        if len(_CARDS) >= _CACHE_LIMIT:
+            _CARDS.clear()
+        _CARDS[text] = cards
+    return cards
+
+
+def _read_bracketed_cards(text: str) -> tuple[Card, ...]:
     inner = text.strip()
     if inner[:1] != "[" or inner[-1:] != "]":
         raise ValueError(f"cards not in closed brackets: {text.strip()!r}")
