@@ -12,9 +12,7 @@ else the result depends on).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from parsers._common import HandText, line_start_pattern, money_reader, split_at_headers
@@ -27,8 +25,24 @@ from parsers._pokerstars_header import (
     read_seat,
     read_table,
 )
+from parsers._pokerstars_words import (
+    DEAL_MARKERS,
+    FLOP_MARKERS,
+    INFO_INFIXES,
+    INFO_RESTS,
+    INFO_SUFFIXES,
+    POSTS,
+    POTS,
+    SIDE_POT,
+    STUD_MARKERS,
+    SUMMARY_NAME,
+    TOTAL_POT,
+    WON,
+    bracketed_cards,
+    cut_cap,
+)
 from parsers.base import SiteParser
-from tracker.cards import Card, parse_card
+from tracker.cards import Card
 from tracker.errors import MalformedHandError, UnsupportedGameError
 from tracker.model import (
     Action,
@@ -46,98 +60,6 @@ from tracker.model import (
 )
 
 SITE = "pokerstars"
-
-_TOTAL_POT = re.compile(
-    r"""
-    ^Total\spot\s(?P<total>[$€£₹]?[\d.,]+?)                    # "Total pot $4.85"
-    (?:\sMain\spot\s(?P<main>[$€£₹]?[\d.,]+?)\.)?              # " Main pot 4170."
-    (?P<sides>(?:\sSide\spot(?:-\d+)?\s[$€£₹]?[\d.,]+?\.)*)    # " Side pot-1 399. Side pot-2 1626."
-    \s\|\sRake\s(?P<rake>[$€£₹]?[\d.,]+)\s*$                   # " | Rake $0.20"
-    """,
-    re.VERBOSE,
-)
-_SIDE_POT = re.compile(
-    r"Side\spot(?:-\d+)?\s(?P<amount>[$€£₹]?[\d.,]+?)\.(?=\s|$)"
-)  # "Side pot 61."
-_WON = re.compile(r"\b(?:won|collected)\s\((?P<amount>[^)]*)\)")  # "won ($40.75)", "collected (20)"
-_SUMMARY_NAME = re.compile(r"^(?P<player>.+?)(?=\s\(|\s(?:folded|showed|mucked|collected)\s|$)")
-
-_POSTS: dict[str, ActionKind] = {
-    "small blind": ActionKind.POST_SMALL_BLIND,
-    "big blind": ActionKind.POST_BIG_BLIND,
-    "small & big blinds": ActionKind.POST_SMALL_AND_BIG_BLIND,
-    "the ante": ActionKind.POST_ANTE,
-}
-_POTS: dict[str, int] = {"pot": 0, "main pot": 0, "side pot": 1}
-
-_INFO_RESTS = frozenset(
-    {"doesn't show hand", "sits out", "is sitting out", "is disconnected", "is connected"}
-)
-"""What follows "player: " on lines that say nothing about chips or cards."""
-
-_INFO_SUFFIXES = (
-    " leaves the table",
-    " is sitting out",
-    " has timed out",
-    " has timed out while disconnected",
-    " has timed out while being disconnected",
-    " has returned",
-    " is disconnected",
-    " is connected",
-    " will be allowed to play after the button",
-    " - congratulations!",
-    "Pair on board - a double bet is allowed",
-    "Betting is capped",
-    "No low hand qualified",
-)
-_INFO_INFIXES = (
-    " joins the table at seat #",
-    " finished the tournament",
-    " for eliminating ",
-    " was removed from the table",
-    " wins the tournament",
-    " re-buys and receives ",
-    " takes the add-on",
-)
-
-
-@dataclass(frozen=True, slots=True)
-class _Marker:
-    """A "*** NAME ***" line: the street it starts; the board run it deals (None: none)
-    and the size of that board after it; for showdowns, the board the following
-    collections are paid on."""
-
-    street: Street
-    board: int | None = None
-    board_size: int = 0
-    paid_board: int | None = None
-
-
-_FLOP_MARKERS: dict[str, _Marker] = {
-    "HOLE CARDS": _Marker(Street.PREFLOP),
-    "PRE-FLOP": _Marker(Street.PREFLOP, 0, 1),  # Courchevel: "*** PRE-FLOP *** [7h]"
-    "FLOP": _Marker(Street.FLOP, 0, 3),
-    "TURN": _Marker(Street.TURN, 0, 4),
-    "RIVER": _Marker(Street.RIVER, 0, 5),
-    "FIRST FLOP": _Marker(Street.FLOP, 0, 3),
-    "FIRST TURN": _Marker(Street.TURN, 0, 4),
-    "FIRST RIVER": _Marker(Street.RIVER, 0, 5),
-    "SECOND FLOP": _Marker(Street.FLOP, 1, 3),
-    "SECOND TURN": _Marker(Street.TURN, 1, 4),
-    "SECOND RIVER": _Marker(Street.RIVER, 1, 5),
-    "SHOW DOWN": _Marker(Street.SHOWDOWN, paid_board=0),
-    "FIRST SHOW DOWN": _Marker(Street.SHOWDOWN, paid_board=0),
-    "SECOND SHOW DOWN": _Marker(Street.SHOWDOWN, paid_board=1),
-}
-_STUD_MARKERS: dict[str, _Marker] = {
-    "3RD STREET": _Marker(Street.THIRD),
-    "4TH STREET": _Marker(Street.FOURTH),
-    "5TH STREET": _Marker(Street.FIFTH),
-    "6TH STREET": _Marker(Street.SIXTH),
-    "RIVER": _Marker(Street.SEVENTH),  # stud's seventh street: "*** RIVER ***", no cards
-    "SHOW DOWN": _Marker(Street.SHOWDOWN, paid_board=0),
-}
-_DEAL_MARKERS = frozenset({"HOLE CARDS", "3RD STREET"})
 
 _Bet = tuple[Action, int, ActionKind | None]
 """What a betting line adds: the action, the chips it makes live on the street, and the
@@ -208,7 +130,7 @@ class _HandReader:
         terms = self.terms = self._read_header()
         self.money = money_reader(terms.decimals)
         self.is_stud = terms.game.is_stud
-        self.markers = _STUD_MARKERS if self.is_stud else _FLOP_MARKERS
+        self.markers = STUD_MARKERS if self.is_stud else FLOP_MARKERS
         self.street = Street.THIRD if self.is_stud else Street.PREFLOP
         seats, body = self._read_seats()
         summary = self._find_summary(body)
@@ -322,7 +244,7 @@ class _HandReader:
         verb, _, args = rest.partition(" ")
         entry = _VERBS.get(verb)
         if entry is None:
-            if rest in _INFO_RESTS:
+            if rest in INFO_RESTS:
                 return
             raise ValueError(f"unknown action {rest!r}")
         bet = entry[0](self, player, args, entry[1])
@@ -354,12 +276,12 @@ class _HandReader:
         if marker.street is not self.street:
             self.street = marker.street
             self.street_in = {}
-        if name in _DEAL_MARKERS:
+        if name in DEAL_MARKERS:
             self.dealt = True
         if marker.paid_board is not None:
             self.paid_board = marker.paid_board
         if marker.board is not None:
-            cards = _bracketed_cards(line[end + 4 :])
+            cards = bracketed_cards(line[end + 4 :])
             if len(cards) != marker.board_size:
                 size = marker.board_size
                 raise ValueError(f"the board after {name} has {len(cards)} cards, not {size}")
@@ -370,7 +292,7 @@ class _HandReader:
         player = body.partition(" [")[0]
         if player not in self.seat_of:
             player = self._seated_prefix(body, " [")
-        new_cards = _bracketed_cards(body[max(body.rfind("["), len(player)) :])
+        new_cards = bracketed_cards(body[max(body.rfind("["), len(player)) :])
         if not self.is_stud:
             game = self.terms.game
             if len(new_cards) != game.hole_card_count:
@@ -401,7 +323,7 @@ class _HandReader:
         return None
 
     def _other_line(self, line: str) -> None:
-        if ' said, "' in line or line.endswith(_INFO_SUFFIXES):
+        if ' said, "' in line or line.endswith(INFO_SUFFIXES):
             return  # chat and table news: 'Hero said, "nh"', "bob leaves the table"
         if line.startswith("Uncalled bet ("):
             # "Uncalled bet ($0.14) returned to toxic7"
@@ -413,7 +335,7 @@ class _HandReader:
             self._collected(line)
         elif line == "Hand cancelled":
             self.cancelled = True
-        elif any(marker in line for marker in _INFO_INFIXES):
+        elif any(marker in line for marker in INFO_INFIXES):
             return  # "bob joins the table at seat #6", "bob finished the tournament in 2nd place"
         else:
             named = self._seated_prefix_or_none(line, ": ")  # a name holding ": "
@@ -421,7 +343,7 @@ class _HandReader:
                 self._player_line(named, line[len(named) + 2 :], None)
                 return
             unseated, separator, rest = line.partition(": ")
-            if separator and rest in _INFO_RESTS:
+            if separator and rest in INFO_RESTS:
                 return  # "newcomer: sits out"
             if separator and rest.partition(" ")[0] in _VERBS:
                 raise ValueError(f"{unseated!r} has no seat in this hand but acts in it")
@@ -434,7 +356,7 @@ class _HandReader:
             player = self._seated_prefix(line, " collected ")
             rest = line[len(player) + 11 :]
         amount, _, pot_name = rest.partition(" from ")
-        pot = _POTS.get(pot_name)
+        pot = POTS.get(pot_name)
         if pot is None and pot_name.startswith("side pot-") and pot_name[9:].isdigit():
             pot = int(pot_name[9:])
         if pot is None:
@@ -460,7 +382,7 @@ class _HandReader:
                 elif line.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
                     # "Board [Jc 6c Kd 9c Ad]", "SECOND Board [7h 5d 3s 2s 4h]"
                     board = 1 if line.startswith("SECOND") else 0
-                    if _bracketed_cards(line[line.index("[") :]) != self.boards[board]:
+                    if bracketed_cards(line[line.index("[") :]) != self.boards[board]:
                         raise ValueError("the summary board differs from the cards dealt")
                 elif line != "Hand was run twice":
                     raise ValueError("unknown summary line")
@@ -469,14 +391,14 @@ class _HandReader:
 
     def _total_pot(self, line: str) -> None:
         # "Total pot 6195 Main pot 4170. Side pot-1 399. Side pot-2 1626. | Rake 0"
-        match = _TOTAL_POT.match(line)
+        match = TOTAL_POT.match(line)
         if match is None:
             raise ValueError("unreadable Total pot line")
         money = self.money
         self.total_pot = money(match["total"])
         self.rake = money(match["rake"])
         self.main_pot = money(match["main"]) if match["main"] else None
-        self.side_pots = tuple(money(amount) for amount in _SIDE_POT.findall(match["sides"]))
+        self.side_pots = tuple(money(amount) for amount in SIDE_POT.findall(match["sides"]))
 
     def _summary_seat(self, line: str) -> None:
         # "Seat 3: Player0 (button) (small blind) showed [..] and won ($40.75) with ..."
@@ -489,14 +411,14 @@ class _HandReader:
         if player is None or not usual or text[len(player) : len(player) + 1] not in ("", " "):
             # A summary may name another player than the seat line did (seen in a real
             # file): keep the name the summary writes.
-            name = _SUMMARY_NAME.match(text)
+            name = SUMMARY_NAME.match(text)
             if name is None:
                 raise ValueError("unreadable summary seat line")
             player, usual = name["player"], False
         rest = text[len(player) + 1 :]
         won = None
         if "won (" in rest or "collected (" in rest:
-            won = sum(self.money(match["amount"]) for match in _WON.finditer(rest))
+            won = sum(self.money(match["amount"]) for match in WON.finditer(rest))
         summary = SeatSummary(seat, player, rest, won)
         self.summaries.append(summary)
         if "ed [" in rest:
@@ -509,7 +431,7 @@ class _HandReader:
         for word, source in (("showed [", CardSource.SUMMARY), ("mucked [", CardSource.MUCKED)):
             start = rest.find(word)
             if start >= 0:
-                cards = _bracketed_cards(rest[start + len(word) - 1 : rest.find("]", start) + 1])
+                cards = bracketed_cards(rest[start + len(word) - 1 : rest.find("]", start) + 1])
                 if (player, cards) not in self.shown:
                     self.known.append(KnownCards(player, Street.SHOWDOWN, source, cards))
 
@@ -569,7 +491,7 @@ class _HandReader:
     def _put_in(self, player: str, args: str, kind: ActionKind) -> _Bet:
         # "Player0: calls $45.75 and is all-in", "Player4: bets 1360"
         all_in = args.endswith(" and is all-in")
-        amount = self.money(args[:-14] if all_in else _cut_cap(args))
+        amount = self.money(args[:-14] if all_in else cut_cap(args))
         post = kind if kind is ActionKind.BRING_IN else None
         return Action(self.street, player, kind, amount, None, all_in), amount, post
 
@@ -584,7 +506,7 @@ class _HandReader:
         # "bob: posts small & big blinds $3"
         all_in = args.endswith(" and is all-in")
         what, _, amount_text = (args[:-14] if all_in else args).rpartition(" ")
-        post = _POSTS.get(what)
+        post = POSTS.get(what)
         if post is None:
             raise ValueError(f"unknown post {what!r}")
         amount = self.money(amount_text)
@@ -600,7 +522,7 @@ class _HandReader:
     def _raise(self, player: str, args: str, kind: ActionKind) -> None:
         # "Player2: raises $4 to $8": $4 more than the bet, $8 in all on this street
         all_in = args.endswith(" and is all-in")
-        text = args[:-14] if all_in else _cut_cap(args)
+        text = args[:-14] if all_in else cut_cap(args)
         to_text = text.partition(" to ")[2]
         to_amount = self.money(to_text)
         already = self.street_in.get(player, 0)
@@ -613,7 +535,7 @@ class _HandReader:
 
     def _show(self, player: str, args: str, kind: CardSource) -> None:
         # "Hero: shows [As 4s Ks Ad Qh] (HI: a flush, Ace high; LO: 7,5,4,3,A)"
-        cards = _bracketed_cards(args[: args.find("]") + 1])
+        cards = bracketed_cards(args[: args.find("]") + 1])
         if (player, cards) not in self.shown:
             self.shown.add((player, cards))
             self.known.append(KnownCards(player, self.street, kind, cards))
@@ -621,7 +543,7 @@ class _HandReader:
     def _muck(self, player: str, args: str, kind: CardSource) -> None:
         # "Tumim: mucks hand" (the summary lists the cards: "Seat 7: Tumim mucked [5c ...]")
         if args.startswith("hand ["):
-            cards = _bracketed_cards(args[5 : args.find("]") + 1])
+            cards = bracketed_cards(args[5 : args.find("]") + 1])
             self.known.append(KnownCards(player, self.street, kind, cards))
         elif args != "hand":
             raise ValueError("unreadable mucks line")
@@ -651,39 +573,4 @@ _VERBS: dict[str, tuple[_Verb, ActionKind | CardSource]] = {
     "Receives": (_HandReader._cash_out, ActionKind.CASH_OUT),
 }
 """The first word after "player: " to the method reading the rest of the line, and the
-action kind or card source it records ("posts" finds its kind in _POSTS)."""
-
-
-def _cut_cap(args: str) -> str:
-    """Cut " and has reached the $4 cap" (capped tables) off a betting line's end."""
-    if args.endswith(" cap"):
-        amount, found, _ = args.partition(" and has reached the ")
-        if found:
-            return amount
-    return args
-
-
-_CARDS: dict[str, tuple[Card, ...]] = {}
-
-
-def _bracketed_cards(text: str) -> tuple[Card, ...]:
-    """Every card in "[Jc 6c Kd] [9c]": bracketed groups and nothing else."""
-    cards = _CARDS.get(text)
-    if cards is None:
-        cards = _read_bracketed_cards(text)
-        if len(_CARDS) >= _CACHE_LIMIT:
-            _CARDS.clear()
-        _CARDS[text] = cards
-    return cards
-
-
-def _read_bracketed_cards(text: str) -> tuple[Card, ...]:
-    inner = text.strip()
-    if inner[:1] != "[" or inner[-1:] != "]":
-        raise ValueError(f"cards not in closed brackets: {text.strip()!r}")
-    inner = inner[1:-1]
-    if "[" in inner or "]" in inner:
-        inner = inner.replace("] [", " ")
-        if "[" in inner or "]" in inner:
-            raise ValueError(f"cards not in closed brackets: {text.strip()!r}")
-    return tuple(map(parse_card, inner.split()))
+action kind or card source it records ("posts" finds its kind in POSTS)."""

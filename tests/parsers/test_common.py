@@ -155,3 +155,16 @@ def test_cached_offsets_agree_with_zoneinfo(local: datetime) -> None:
 def test_times_at_the_end_of_the_calendar_are_errors() -> None:
     with pytest.raises(ValueError, match="out of range"):
         to_utc(datetime(9999, 12, 31, 23, 0), "ET")
+
+
+@pytest.mark.parametrize(
+    "module",
+    ["parsers._common", "parsers._pokerstars_header", "parsers._pokerstars_words"],
+)
+def test_docstring_examples(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0
+    assert result.failed == 0

@@ -1,0 +1,152 @@
+"""The words of PokerStars hand histories: street markers, posts, pots, the lines that
+carry no chips or cards, the summary's patterns, and cards in brackets.
+
+Site words become the model's enums through these explicit tables; `parsers.pokerstars`
+reads the lines with them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from tracker.cards import Card, parse_card
+from tracker.model import ActionKind, Street
+
+TOTAL_POT = re.compile(
+    r"""
+    ^Total\spot\s(?P<total>[$€£₹]?[\d.,]+?)                    # "Total pot $4.85"
+    (?:\sMain\spot\s(?P<main>[$€£₹]?[\d.,]+?)\.)?              # " Main pot 4170."
+    (?P<sides>(?:\sSide\spot(?:-\d+)?\s[$€£₹]?[\d.,]+?\.)*)    # " Side pot-1 399. Side pot-2 1626."
+    \s\|\sRake\s(?P<rake>[$€£₹]?[\d.,]+)\s*$                   # " | Rake $0.20"
+    """,
+    re.VERBOSE,
+)
+# "Side pot-1 399." (also "Side pot $0.61." without a number)
+SIDE_POT = re.compile(r"Side\spot(?:-\d+)?\s(?P<amount>[$€£₹]?[\d.,]+?)\.(?=\s|$)")
+WON = re.compile(r"\b(?:won|collected)\s\((?P<amount>[^)]*)\)")  # "won ($40.75)", "collected (20)"
+SUMMARY_NAME = re.compile(r"^(?P<player>.+?)(?=\s\(|\s(?:folded|showed|mucked|collected)\s|$)")
+
+POSTS: dict[str, ActionKind] = {
+    "small blind": ActionKind.POST_SMALL_BLIND,
+    "big blind": ActionKind.POST_BIG_BLIND,
+    "small & big blinds": ActionKind.POST_SMALL_AND_BIG_BLIND,
+    "the ante": ActionKind.POST_ANTE,
+}
+POTS: dict[str, int] = {"pot": 0, "main pot": 0, "side pot": 1}
+
+INFO_RESTS = frozenset(
+    {"doesn't show hand", "sits out", "is sitting out", "is disconnected", "is connected"}
+)
+"""What follows "player: " on lines that say nothing about chips or cards."""
+
+INFO_SUFFIXES = (
+    " leaves the table",
+    " is sitting out",
+    " has timed out",
+    " has timed out while disconnected",
+    " has timed out while being disconnected",
+    " has returned",
+    " is disconnected",
+    " is connected",
+    " will be allowed to play after the button",
+    " - congratulations!",
+    "Pair on board - a double bet is allowed",
+    "Betting is capped",
+    "No low hand qualified",
+)
+INFO_INFIXES = (
+    " joins the table at seat #",
+    " finished the tournament",
+    " for eliminating ",
+    " was removed from the table",
+    " wins the tournament",
+    " re-buys and receives ",
+    " takes the add-on",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """A "*** NAME ***" line: the street it starts; the board run it deals (None: none)
+    and the size of that board after it; for showdowns, the board the following
+    collections are paid on."""
+
+    street: Street
+    board: int | None = None
+    board_size: int = 0
+    paid_board: int | None = None
+
+
+FLOP_MARKERS: dict[str, Marker] = {
+    "HOLE CARDS": Marker(Street.PREFLOP),
+    "PRE-FLOP": Marker(Street.PREFLOP, 0, 1),  # Courchevel: "*** PRE-FLOP *** [7h]"
+    "FLOP": Marker(Street.FLOP, 0, 3),
+    "TURN": Marker(Street.TURN, 0, 4),
+    "RIVER": Marker(Street.RIVER, 0, 5),
+    "FIRST FLOP": Marker(Street.FLOP, 0, 3),
+    "FIRST TURN": Marker(Street.TURN, 0, 4),
+    "FIRST RIVER": Marker(Street.RIVER, 0, 5),
+    "SECOND FLOP": Marker(Street.FLOP, 1, 3),
+    "SECOND TURN": Marker(Street.TURN, 1, 4),
+    "SECOND RIVER": Marker(Street.RIVER, 1, 5),
+    "SHOW DOWN": Marker(Street.SHOWDOWN, paid_board=0),
+    "FIRST SHOW DOWN": Marker(Street.SHOWDOWN, paid_board=0),
+    "SECOND SHOW DOWN": Marker(Street.SHOWDOWN, paid_board=1),
+}
+STUD_MARKERS: dict[str, Marker] = {
+    "3RD STREET": Marker(Street.THIRD),
+    "4TH STREET": Marker(Street.FOURTH),
+    "5TH STREET": Marker(Street.FIFTH),
+    "6TH STREET": Marker(Street.SIXTH),
+    "RIVER": Marker(Street.SEVENTH),  # stud's seventh street: "*** RIVER ***", no cards
+    "SHOW DOWN": Marker(Street.SHOWDOWN, paid_board=0),
+}
+DEAL_MARKERS = frozenset({"HOLE CARDS", "3RD STREET"})
+
+
+def cut_cap(args: str) -> str:
+    """Cut " and has reached the $4 cap" (capped tables) off a betting line's end.
+
+    >>> cut_cap("$2 to $4 and has reached the $4 cap")
+    '$2 to $4'
+    """
+    if args.endswith(" cap"):
+        amount, found, _ = args.partition(" and has reached the ")
+        if found:
+            return amount
+    return args
+
+
+_CARDS_LIMIT = 20_000
+_CARDS: dict[str, tuple[Card, ...]] = {}
+
+
+def bracketed_cards(text: str) -> tuple[Card, ...]:
+    """Every card in "[Jc 6c Kd] [9c]": bracketed groups and nothing else.
+
+    >>> bracketed_cards("[Jc 6c Kd] [9c]")
+    (Card('Jc'), Card('6c'), Card('Kd'), Card('9c'))
+
+    Raises:
+        ValueError: unclosed brackets, text outside them, or a card that is not a card.
+    """
+    cards = _CARDS.get(text)
+    if cards is None:
+        cards = _read_bracketed_cards(text)
+        if len(_CARDS) >= _CARDS_LIMIT:
+            _CARDS.clear()
+        _CARDS[text] = cards
+    return cards
+
+
+def _read_bracketed_cards(text: str) -> tuple[Card, ...]:
+    inner = text.strip()
+    if inner[:1] != "[" or inner[-1:] != "]":
+        raise ValueError(f"cards not in closed brackets: {text.strip()!r}")
+    inner = inner[1:-1]
+    if "[" in inner or "]" in inner:
+        inner = inner.replace("] [", " ")
+        if "[" in inner or "]" in inner:
+            raise ValueError(f"cards not in closed brackets: {text.strip()!r}")
+    return tuple(map(parse_card, inner.split()))
