@@ -10,7 +10,7 @@ import pytest
 import parsers
 from tracker.model import CardSource, Game, Hand, Structure
 from tracker.simulate import SimulatedHand, iter_hands, simulate, truth
-from tracker.simulate.pokerstars_format import HAND_SEPARATOR, format_hand
+from tracker.simulate.pokerstars_format import HAND_SEPARATOR, format_hand, roman
 
 CONFIGS = [
     (Game.OMAHA_HILO, Structure.POT_LIMIT, 6),
@@ -25,6 +25,11 @@ CONFIGS = [
     (Game.OMAHA_HI, Structure.POT_LIMIT, 10),
     (Game.OMAHA5_HI, Structure.NO_LIMIT, 6),
     (Game.COURCHEVEL_HI, Structure.LIMIT, 6),
+]
+TOURNAMENTS = [
+    (Game.OMAHA_HILO, Structure.NO_LIMIT, 6),
+    (Game.STUD_HILO, Structure.LIMIT, 7),
+    (Game.COURCHEVEL_HILO, Structure.LIMIT, 4),
 ]
 
 
@@ -53,6 +58,11 @@ def _facts(hand: SimulatedHand) -> dict[str, object]:
         "shown": truth.shown_cards(hand),
         "mucked": truth.mucked_cards(hand),
         "won": {hand.setup.names[p]: won for p, won in enumerate(hand.reported()) if won},
+        "tournament": (
+            None
+            if hand.setup.tournament_id is None
+            else (str(hand.setup.tournament_id), roman(hand.setup.level or 0))
+        ),
     }
 
 
@@ -83,6 +93,11 @@ def _parsed_facts(hand: Hand) -> dict[str, object]:
         "shown": cards(CardSource.SHOWN),
         "mucked": cards(CardSource.MUCKED),
         "won": {summary.player: summary.won for summary in hand.summaries if summary.won},
+        "tournament": (
+            None
+            if hand.tournament is None
+            else (hand.tournament.tournament_id, hand.tournament.level)
+        ),
     }
 
 
@@ -92,9 +107,27 @@ def _parsed_facts(hand: Hand) -> dict[str, object]:
     ids=[f"{game.value}-{structure.value}-{players}" for game, structure, players in CONFIGS],
 )
 def test_every_hand_reads_back_as_simulated(game: Game, structure: Structure, players: int) -> None:
+    simulated = iter_hands(game, structure, hands=200, players=players, seed=77, error_rate=0.05)
+    _check_round_trip(list(simulated))
+
+
+@pytest.mark.parametrize(
+    ("game", "structure", "players"),
+    TOURNAMENTS,
+    ids=[f"{game.value}-{structure.value}-{players}" for game, structure, players in TOURNAMENTS],
+)
+def test_tournament_hands_read_back_as_simulated(
+    game: Game, structure: Structure, players: int
+) -> None:
     simulated = list(
-        iter_hands(game, structure, hands=200, players=players, seed=77, error_rate=0.05)
+        iter_hands(game, structure, hands=200, players=players, seed=78, tournament=True)
     )
+    assert all(hand.rake == 0 for hand in simulated)
+    assert len({hand.setup.level for hand in simulated}) >= 3
+    _check_round_trip(simulated)
+
+
+def _check_round_trip(simulated: list[SimulatedHand]) -> None:
     text = "".join(format_hand(hand) + HAND_SEPARATOR for hand in simulated)
     parsed = list(parsers.parse_text(text, file="simulated.txt"))
     assert len(parsed) == len(simulated)

@@ -308,10 +308,24 @@ def _showing_key(up: Sequence[Card]) -> tuple[list[int], list[int], int]:
     return [size for size, _ in groups], [rank for _, rank in groups], max(c.index for c in up)
 
 
-@pytest.fixture(scope="module", params=CONFIGS, ids=lambda c: f"{c[0].value}-{c[1].value}-{c[2]}")
+TOURNAMENTS = [
+    (Game.OMAHA_HILO, Structure.NO_LIMIT, 9, True),
+    (Game.STUD_HI, Structure.LIMIT, 7, True),
+    (Game.OMAHA5_HILO, Structure.LIMIT, 6, True),
+]
+
+
+@pytest.fixture(
+    scope="module",
+    params=[(*config, False) for config in CONFIGS] + TOURNAMENTS,
+    ids=lambda c: f"{c[0].value}-{c[1].value}-{c[2]}{'-tournament' if c[3] else ''}",
+)
 def hands(request: pytest.FixtureRequest) -> list[SimulatedHand]:
-    game, structure, players = request.param
-    return list(iter_hands(game, structure, hands=250, players=players, seed=2024))
+    game, structure, players, tournament = request.param
+    simulated = iter_hands(
+        game, structure, hands=250, players=players, seed=2024, tournament=tournament
+    )
+    return list(simulated)
 
 
 def test_every_hand_is_played_legally(hands: list[SimulatedHand]) -> None:

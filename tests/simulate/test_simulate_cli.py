@@ -48,6 +48,18 @@ def test_json_summary_with_errors(tmp_path: Path) -> None:
     assert all(set(json.loads(line)) >= {"hand_id", "kind", "detail"} for line in lines)
 
 
+def test_tournament_hands_are_in_chips_without_rake(tmp_path: Path) -> None:
+    out = tmp_path / "tournament.txt"
+    args = ["simulate", "--game", "omaha-hilo", "--structure", "no-limit", "--tournament"]
+    result = runner.invoke(app, [*args, "--hands", "60", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    hands = [hand for hand in parsers.parse_file(out) if isinstance(hand, Hand)]
+    assert len(hands) == 60
+    assert all(hand.tournament is not None and hand.rake == 0 for hand in hands)
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert not [line for line in lines if "$" in line and not line.startswith("PokerStars Hand")]
+
+
 def test_the_same_seed_writes_the_same_bytes(tmp_path: Path) -> None:
     written = []
     for name in ("a.txt", "b.txt"):

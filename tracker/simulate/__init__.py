@@ -31,7 +31,9 @@ from tracker.simulate.deal import (
     check_table,
     deal_hand,
     default_stakes,
+    default_tournament_stakes,
     parse_stakes,
+    tournament_stakes,
 )
 from tracker.simulate.inject import Injector
 from tracker.simulate.payout import choose_mucks, rake_for, settle_hand
@@ -100,6 +102,7 @@ def iter_hands(
     seed: int,
     error_rate: float = 0.0,
     stakes: TableStakes | str | None = None,
+    tournament: bool = False,
     odd_chip_rule: OddChipRule | None = None,
     rake_rule: RakeRule | None = None,
 ) -> Iterator[SimulatedHand]:
@@ -112,7 +115,10 @@ def iter_hands(
         players: players dealt into every hand, the hero included.
         seed: the seed; the same seed gives the same hands.
         error_rate: the fraction of hands that get one payout error (0 to 1).
-        stakes: the stakes (or text like "0.25/0.50"); None for the defaults.
+        stakes: the stakes (or text like "0.25/0.50"); None for the defaults. In a
+            tournament, the first level's, in chips.
+        tournament: True for tournament hands: chips, no rake, rising levels
+            (`tracker.simulate.table.Tables`).
         odd_chip_rule: the engine's odd-chip rule for the correct payouts; None for
             PokerStars' own convention (`tracker.audit.conventions`).
         rake_rule: the engine's rule for spreading the rake over the pots; None for
@@ -133,12 +139,24 @@ def iter_hands(
         raise SimulationError(f"the error rate is a fraction from 0 to 1, not {error_rate}")
     if stakes is None:
         stakes = default_stakes(game, structure)
+        if tournament:
+            stakes = default_tournament_stakes(game, structure)
     elif isinstance(stakes, str):
         stakes = parse_stakes(stakes, game, structure)
+    if tournament:
+        stakes = tournament_stakes(stakes)
     convention = convention_for("pokerstars")
     odd_chip_rule = odd_chip_rule or convention.odd_chip_rule
     rake_rule = rake_rule or convention.rake_rule
-    run = _Run(game, structure, stakes, players, seed, error_rate, odd_chip_rule, rake_rule)
+    tables = Tables(
+        random.Random(f"{seed}:tables"),
+        game,
+        stakes,
+        players=players,
+        seed=seed,
+        tournament=tournament,
+    )
+    run = _Run(game, structure, tables, seed, error_rate, odd_chip_rule, rake_rule)
     return (run.next_hand() for _ in range(hands))
 
 
@@ -153,18 +171,14 @@ class _Run:
         self,
         game: Game,
         structure: Structure,
-        stakes: TableStakes,
-        players: int,
+        tables: Tables,
         seed: int,
         error_rate: float,
         odd_chip_rule: OddChipRule,
         rake_rule: RakeRule,
     ) -> None:
-        self.game, self.structure, self.stakes, self.players = game, structure, stakes, players
+        self.game, self.structure, self.tables = game, structure, tables
         self.odd_chip_rule, self.rake_rule = odd_chip_rule, rake_rule
-        self.tables = Tables(
-            random.Random(f"{seed}:tables"), game, stakes, players=players, seed=seed
-        )
         self.play_rng = random.Random(f"{seed}:play")
         self.show_rng = random.Random(f"{seed}:show")
         errors_rng = random.Random(f"{seed}:errors")
@@ -173,9 +187,10 @@ class _Run:
 
     def next_hand(self) -> SimulatedHand:
         """Deal, play and settle the next hand; the stacks carry over what was paid."""
-        game, stakes = self.game, self.stakes
+        game = self.game
         setup = self.tables.next_hand()
-        dealt = deal_hand(self.play_rng, game, self.players)
+        stakes = setup.stakes
+        dealt = deal_hand(self.play_rng, game, len(setup.seats))
         played = play_hand(self.play_rng, game, self.structure, stakes, setup.stacks, dealt)
         rake = rake_for(game, stakes, played)
         settlement = settle_hand(
@@ -220,6 +235,7 @@ def simulate(
     site: str = "pokerstars",
     error_rate: float = 0.0,
     stakes: TableStakes | str | None = None,
+    tournament: bool = False,
 ) -> SimulationSummary:
     """Simulate hands and write them to `out` as `site` hand histories, with the
     sidecar `<out>.errors.jsonl` listing the hands given a payout error (empty when
@@ -241,6 +257,7 @@ def simulate(
         seed=seed,
         error_rate=error_rate,
         stakes=stakes,
+        tournament=tournament,
         odd_chip_rule=convention.odd_chip_rule,
         rake_rule=convention.rake_rule,
     )

@@ -175,6 +175,45 @@ def tournament_stakes(stakes: TableStakes) -> TableStakes:
     )
 
 
+LEVEL_FACTORS = (2, 3, 5, 10, 15, 20, 30, 40, 60, 80, 100, 120, 160, 200, 300, 400)
+"""Tournament levels, in halves of the first level's stakes (10/20, 15/30, 25/50, ...)."""
+
+
+def default_tournament_stakes(game: Game, structure: Structure) -> TableStakes:
+    """The first tournament level: blinds 10/20, or bets 20/40 in limit and stud.
+
+    >>> default_tournament_stakes(Game.OMAHA_HILO, Structure.NO_LIMIT).big_blind
+    20
+    """
+    if game.is_stud:
+        stakes = stud_stakes(20, 40)
+    elif structure is Structure.LIMIT:
+        stakes = limit_stakes(20, 40)
+    else:
+        stakes = blind_stakes(10, 20)
+    return tournament_stakes(stakes)
+
+
+def level_stakes(first: TableStakes, level: int) -> TableStakes:
+    """The stakes of tournament level `level` (1 is `first`), with no rake.
+
+    >>> third = level_stakes(blind_stakes(10, 20), 3)
+    >>> third.small_blind, third.big_blind, third.rake_for(1000)
+    (25, 50, 0)
+    """
+    halves = LEVEL_FACTORS[min(level, len(LEVEL_FACTORS)) - 1]
+    return TableStakes(
+        small_blind=first.small_blind * halves // 2,
+        big_blind=first.big_blind * halves // 2,
+        small_bet=first.small_bet * halves // 2,
+        big_bet=first.big_bet * halves // 2,
+        ante=first.ante * halves // 2,
+        bring_in=first.bring_in * halves // 2,
+        rake_percent=0,
+        rake_cap=0,
+    )
+
+
 def _rake_cap(unit: int) -> int:
     # PokerStars-like caps: a few big blinds, at least $0.50, at most $3.
     return min(max(4 * unit, 50), 300)

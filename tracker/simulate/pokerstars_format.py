@@ -81,6 +81,24 @@ _RANK_WORDS = {
 }  # fmt: skip
 
 
+TOURNAMENT_BUY_IN = "$10+$1 USD"
+"""The buy-in written in simulated tournament headers."""
+
+
+def roman(number: int) -> str:
+    """Tournament levels in Roman numerals: 1 -> "I", 14 -> "XIV".
+
+    >>> roman(14), roman(9), roman(40)
+    ('XIV', 'IX', 'XL')
+    """
+    numerals = ((40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+    text = ""
+    for value, numeral in numerals:
+        count, number = divmod(number, value)
+        text += numeral * count
+    return text
+
+
 def dollars(amount: int) -> str:
     """Cents as PokerStars writes dollars: "$2", "$0.50", "$17.19".
 
@@ -141,7 +159,7 @@ class _HandWriter:
         self.hand = hand
         self.setup = hand.setup
         self.names = hand.setup.names
-        self.money: Callable[[int], str] = dollars
+        self.money: Callable[[int], str] = dollars if hand.setup.tournament_id is None else str
         self.out: list[str] = []
         self.board = board_seen(hand.game, hand.dealt, hand.played)
 
@@ -168,7 +186,16 @@ class _HandWriter:
             f"{local.hour}:{local.minute:02d}:{local.second:02d} ET"
         )
         game = f"{GAME_WORDS[hand.game]} {STRUCTURE_WORDS[hand.structure]}"
-        self.out.append(f"PokerStars Hand #{setup.hand_id}:  {game} ({levels} USD) - {when}")
+        if setup.tournament_id is None:
+            self.out.append(f"PokerStars Hand #{setup.hand_id}:  {game} ({levels} USD) - {when}")
+        else:
+            # "PokerStars Hand #1: Tournament #9, $10+$1 USD Omaha Hi/Lo Pot Limit -
+            #  Level III (25/50) - 2026/03/01 20:14:07 ET"
+            tournament = f"Tournament #{setup.tournament_id}, {TOURNAMENT_BUY_IN}"
+            level = f"Level {roman(setup.level or 1)} ({levels})"
+            self.out.append(
+                f"PokerStars Hand #{setup.hand_id}: {tournament} {game} - {level} - {when}"
+            )
         table = f"Table '{setup.table_name}' {setup.max_seats}-max"
         if setup.button_seat is not None:
             table += f" Seat #{setup.button_seat} is the button"

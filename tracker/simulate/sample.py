@@ -36,15 +36,17 @@ class SampleFile:
     hands: int
     seed: int
     error_rate: float
+    tournament: bool = False
 
     @property
     def name(self) -> str:
-        """The file name: "pokerstars-omaha-hilo-pot-limit-6p.txt"."""
-        return f"pokerstars-{self.game.value}-{self.structure.value}-{self.players}p.txt"
+        """The file name: "pokerstars-omaha-hilo-pot-limit-6p.txt" ("-tournament" added)."""
+        kind = "-tournament" if self.tournament else ""
+        return f"pokerstars-{self.game.value}-{self.structure.value}-{self.players}p{kind}.txt"
 
 
 SAMPLE: tuple[SampleFile, ...] = (
-    SampleFile(Game.OMAHA_HILO, Structure.POT_LIMIT, 6, 700, 101, 0.006),
+    SampleFile(Game.OMAHA_HILO, Structure.POT_LIMIT, 6, 600, 101, 0.006),
     SampleFile(Game.OMAHA_HILO, Structure.LIMIT, 6, 400, 102, 0.006),
     SampleFile(Game.OMAHA_HILO, Structure.NO_LIMIT, 9, 300, 103, 0.0),
     SampleFile(Game.OMAHA5_HILO, Structure.POT_LIMIT, 6, 400, 104, 0.006),
@@ -52,8 +54,9 @@ SAMPLE: tuple[SampleFile, ...] = (
     SampleFile(Game.STUD_HILO, Structure.LIMIT, 7, 400, 106, 0.006),
     SampleFile(Game.OMAHA_HI, Structure.POT_LIMIT, 6, 150, 107, 0.0),
     SampleFile(Game.STUD_HI, Structure.LIMIT, 7, 150, 108, 0.0),
+    SampleFile(Game.OMAHA_HILO, Structure.NO_LIMIT, 6, 200, 109, 0.01, tournament=True),
 )
-"""The sample's files: 2,750 hands, about ten of them paid wrongly."""
+"""The sample's files: 2,850 hands (200 of them tournament chips), about ten paid wrongly."""
 
 
 def write_sample(folder: Path, *, scale: float = 1.0) -> dict[str, object]:
@@ -82,6 +85,7 @@ def write_sample(folder: Path, *, scale: float = 1.0) -> dict[str, object]:
                     "hands": hands,
                     "seed": sample.seed,
                     "error_rate": sample.error_rate,
+                    "tournament": sample.tournament,
                     "errors": len(file_errors),
                 }
             )
@@ -107,6 +111,7 @@ def _write_file(path: Path, sample: SampleFile, hands: int) -> list[dict[str, ob
         players=sample.players,
         seed=sample.seed,
         error_rate=sample.error_rate,
+        tournament=sample.tournament,
     )
     for hand in simulated:
         chunks.append(format_hand(hand) + HAND_SEPARATOR)

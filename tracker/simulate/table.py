@@ -23,7 +23,7 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from tracker.model import Game
-from tracker.simulate.deal import TableStakes
+from tracker.simulate.deal import TableStakes, level_stakes
 
 HERO = "Hero"
 EASTERN = ZoneInfo("America/New_York")
@@ -63,6 +63,9 @@ class HandSetup:
     seats: tuple[int, ...]
     names: tuple[str, ...]
     stacks: tuple[int, ...]
+    stakes: TableStakes
+    tournament_id: int | None = None
+    level: int | None = None
 
 
 def table_size(game: Game, players: int) -> int:
@@ -86,14 +89,33 @@ class Tables:
         players: players dealt in every hand, the hero included.
         seed: the run's seed; it places the hand ids so that runs with different seeds
             do not share ids.
+        tournament: True for tournament chips: every session is a tournament whose
+            levels rise every `HANDS_PER_LEVEL` hands (`stakes` is the first level), a
+            player who falls below the forced bets is knocked out and a player moved
+            from another table takes the seat; the tournament ends when the hero is
+            knocked out.
     """
 
+    HANDS_PER_LEVEL = 10
+    STARTING_CHIPS = 1500
+
     def __init__(
-        self, rng: random.Random, game: Game, stakes: TableStakes, *, players: int, seed: int
+        self,
+        rng: random.Random,
+        game: Game,
+        stakes: TableStakes,
+        *,
+        players: int,
+        seed: int,
+        tournament: bool = False,
     ) -> None:
         self.rng = rng
         self.game = game
+        self.first_stakes = stakes
         self.stakes = stakes
+        self.tournament = tournament
+        self.tournament_id = 3_000_000_000 + (seed % 900) * 1_000_000
+        self.session_hands = 0
         self.players = players
         self.max_seats = table_size(game, players)
         self.unit = stakes.small_bet if game.is_stud else stakes.big_blind
@@ -116,6 +138,11 @@ class Tables:
             self.clock += timedelta(seconds=self.rng.randint(55, 125))
         self.hands_left -= 1
         self.hand_id += self.rng.randint(1, 97)
+        level = None
+        if self.tournament:
+            level = 1 + self.session_hands // self.HANDS_PER_LEVEL
+            self.stakes = level_stakes(self.first_stakes, level)
+        self.session_hands += 1
         self.clock = _unambiguous(self.clock)
         seats = sorted(self.occupants)
         if self.game.is_stud:
@@ -133,6 +160,9 @@ class Tables:
             seats=self.order,
             names=tuple(self.occupants[seat].name for seat in self.order),
             stacks=tuple(self.occupants[seat].stack for seat in self.order),
+            stakes=self.stakes,
+            tournament_id=self.tournament_id if self.tournament else None,
+            level=level,
         )
 
     def finish_hand(self, stacks: Sequence[int]) -> None:
@@ -140,6 +170,9 @@ class Tables:
         players who ran low, and now and then let one leave."""
         for seat, stack in zip(self.order, stacks, strict=True):
             self.occupants[seat].stack = stack
+        if self.tournament:
+            self._knock_out()
+            return
         for seat in self.order:
             occupant = self.occupants[seat]
             if occupant.stack >= self._minimum():
@@ -148,6 +181,18 @@ class Tables:
             elif occupant.name == HERO or self.rng.random() < 0.5:
                 occupant.stack = self._buy_in()
             else:
+                self._replace(seat)
+
+    def _knock_out(self) -> None:
+        """Tournament: players short of the next hand's forced bets are out; the
+        tournament is over for the hero when the hero is."""
+        next_level = 1 + self.session_hands // self.HANDS_PER_LEVEL
+        self.stakes = level_stakes(self.first_stakes, next_level)
+        for seat in self.order:
+            if self.occupants[seat].stack < self._minimum():
+                if self.occupants[seat].name == HERO:
+                    self.hands_left = 0
+                    return
                 self._replace(seat)
 
     def _minimum(self) -> int:
@@ -160,7 +205,14 @@ class Tables:
         if self.occupants:
             self.clock += timedelta(seconds=self.rng.randint(35 * 60, 20 * 3600))
         self.hands_left = self.rng.randint(60, 400)
-        self.table_name = f"{self.rng.choice(_TABLE_WORDS)} {self.rng.choice(_ROMAN)}"
+        self.session_hands = 0
+        self.stakes = self.first_stakes
+        if self.tournament:
+            self.tournament_id += self.rng.randint(1, 5000)
+            self.table_name = f"{self.tournament_id} {self.rng.randint(1, 60)}"
+            self.occupants = {}
+        else:
+            self.table_name = f"{self.rng.choice(_TABLE_WORDS)} {self.rng.choice(_ROMAN)}"
         seats = sorted(self.rng.sample(range(1, self.max_seats + 1), self.players))
         hero_seat = self.rng.choice(seats)
         self.occupants = {
@@ -176,7 +228,14 @@ class Tables:
         self.occupants[self.rng.choice(free)] = _Occupant(self._new_name(), self._buy_in())
 
     def _buy_in(self) -> int:
-        """A stack: short (side pots), standard, or deep, in units of the big blind."""
+        """A stack: short (side pots), standard, or deep, in units of the big blind.
+        In a tournament: the starting chips, or for a player moved in from another
+        table half to one and a half times the table's average."""
+        if self.tournament:
+            if not self.occupants:
+                return self.STARTING_CHIPS
+            average = sum(o.stack for o in self.occupants.values()) // len(self.occupants)
+            return max(int(average * self.rng.uniform(0.5, 1.5)), 2 * self._minimum())
         roll = self.rng.random()
         fixed_bets = self.stakes.big_bet > self.stakes.big_blind  # limit and stud
         if roll < 0.35:
