@@ -516,3 +516,14 @@ def test_hands_parse_alike_alone_and_after_others() -> None:
     first = parse_one(STUD)
     parse_one(CASH)
     assert parse_one(STUD) == first
+
+
+def test_zoom_header() -> None:
+    text = CASH.replace("PokerStars Hand #", "PokerStars Zoom Hand #", 1)
+    assert parse_one(text).hand_id == "200000000001"
+
+
+def test_stud_street_in_a_flop_game_is_malformed() -> None:
+    error = parse_error(CASH.replace("*** FLOP ***", "*** 3rd STREET ***\n*** FLOP ***"))
+    assert isinstance(error, MalformedHandError)
+    assert error.reason == "unknown street line '3RD STREET'"
