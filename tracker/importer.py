@@ -18,16 +18,18 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pyarrow.parquet as pq
+
 import parsers
 from tracker.errors import HandHistoryError, UnsupportedGameError
 from tracker.model import Hand
-from tracker.store import ErrorRecord, FileRecord, Store
+from tracker.store import TABLES, ErrorRecord, FileRecord, Store
 
 DEFAULT_BATCH_SIZE = 10_000
 """Hands per batch: one Parquet file per table and partition per batch."""
@@ -75,6 +77,7 @@ class ImportSummary:
     skipped: int = 0
     failed: int = 0
     stopped_early: bool = False
+    compacted_files: int = 0
     errors: list[ErrorRecord] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -88,6 +91,7 @@ class ImportSummary:
             "skipped": self.skipped,
             "failed": self.failed,
             "stopped_early": self.stopped_early,
+            "compacted_files": self.compacted_files,
             "errors": [
                 {
                     "file": error.file,
@@ -133,6 +137,7 @@ def import_paths(
     batch_size: int = DEFAULT_BATCH_SIZE,
     strict: bool = False,
     progress: ProgressCallback | None = None,
+    compact_after: bool = False,
 ) -> ImportSummary:
     """Import every hand-history file under `paths` into `store`.
 
@@ -143,6 +148,7 @@ def import_paths(
         strict: stop at the first hand that cannot be read (what was read before it is
             kept, and the file is not marked as imported).
         progress: called after each file and every thousand hands.
+        compact_after: then merge the data folder's small files (see `compact`).
 
     Returns:
         The counts, and the first errors.
@@ -150,6 +156,8 @@ def import_paths(
     files = find_history_files(paths)
     run = _ImportRun(store, files, batch_size, strict, progress)
     run.run()
+    if compact_after:
+        run.summary.compacted_files = compact(store)
     return run.summary
 
 
@@ -379,6 +387,8 @@ def describe_summary(summary: ImportSummary, data_dir: Path, *, errors_shown: in
         lines.extend(f"  {describe_error(error)}" for error in shown)
     if summary.stopped_early:
         lines.append("stopped at the first failure (--strict)")
+    if summary.compacted_files:
+        lines.append(f"compacted: {summary.compacted_files:,} small files merged away")
     return "\n".join(lines)
 
 
@@ -391,3 +401,50 @@ def describe_error(error: ErrorRecord) -> str:
     if error.line is not None:
         text += f": {error.line.strip()!r}"
     return text
+
+
+COMPACT_TARGET_ROWS = 1_000_000
+"""Rows per file that `compact` merges small files up to."""
+
+
+def compact(store: Store, target_rows: int = COMPACT_TARGET_ROWS) -> int:
+    """Merge the small files of every partition of every table (`tracker import
+    --compact`): each import adds a file per table and partition, and many small
+    imports would leave many small files, which slow every reader down.
+
+    Files with fewer than `target_rows` rows are merged, in batch order, into files of
+    at most about `target_rows` rows; each table's merge is one transaction. Returns the
+    number of files merged away.
+    """
+    merged = 0
+    for table in TABLES:
+        folder = store.root / table
+        if not folder.is_dir():
+            continue
+        with store.transaction() as batch:
+            for group in _small_file_groups(folder, target_rows):
+                batch.merge_files(group)
+                merged += len(group) - 1
+    return merged
+
+
+def _small_file_groups(folder: Path, target_rows: int) -> Iterator[list[Path]]:
+    """Runs of small files, per partition folder, worth merging (two files or more)."""
+    by_folder: dict[Path, list[Path]] = {}
+    for path in sorted(folder.rglob("part-*.parquet")):
+        by_folder.setdefault(path.parent, []).append(path)
+    for paths in by_folder.values():
+        group: list[Path] = []
+        rows = 0
+        for path in paths:
+            count = pq.ParquetFile(path).metadata.num_rows
+            if count >= target_rows:
+                continue
+            if group and rows + count > target_rows:
+                if len(group) > 1:
+                    yield group
+                group, rows = [], 0
+            group.append(path)
+            rows += count
+        if len(group) > 1:
+            yield group

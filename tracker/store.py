@@ -392,8 +392,20 @@ class Transaction:
             for path in sorted(folder.rglob("*.parquet")):
                 self._files.remove(path)
 
+    def merge_files(self, paths: Sequence[Path]) -> None:
+        """Replace committed files of one partition folder by one file of all their rows."""
+        data = pa.concat_tables(
+            [pq.ParquetFile(path).read() for path in paths], promote_options="permissive"
+        )
+        self._add_file_in(paths[0].parent, data)
+        for path in paths:
+            self._files.remove(path)
+
     def _add_file(self, table: str, values: Sequence[str], data: pa.Table) -> None:
         folder = _partition_folder(self.root, table, TABLES[table].partition_by, values)
+        self._add_file_in(folder, data)
+
+    def _add_file_in(self, folder: Path, data: pa.Table) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         number = sum(1 for _, final in self._files.renames if final.parent == folder)
         suffix = f"-{number}" if number else ""

@@ -225,3 +225,14 @@ def test_installed_command_in_a_subprocess(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["imported"] == 4
     assert done.stderr == ""  # no progress bar when not on a terminal
+
+
+def test_compact_option(tmp_path: Path) -> None:
+    for n in range(3):
+        (tmp_path / f"s{n}.txt").write_text(pokerstars_text(3, first_id=n * 10))
+        _import(tmp_path / f"s{n}.txt", "--data", tmp_path / "d")
+    status, summary, _ = _import(tmp_path, "--data", tmp_path / "d", "--compact")
+    assert (status, summary["unchanged_files"]) == (0, 3)
+    assert summary["compacted_files"] > 0
+    assert len(list((tmp_path / "d" / "hands").rglob("*.parquet"))) == 1
+    assert Store(tmp_path / "d").row_counts()["hands"] == 9

@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pyarrow.parquet as pq
 from store_samples import pokerstars_text
 
-from tracker.importer import ImportProgress, find_history_files, import_paths
+from tracker.importer import ImportProgress, compact, find_history_files, import_paths
 from tracker.store import Store
 
 
@@ -138,3 +139,48 @@ def test_an_unreadable_file_is_a_failure_not_a_crash(tmp_path: Path) -> None:
     assert (summary.failed, summary.imported) == (1, 2)
     assert summary.errors[0].kind == "OSError"
     assert "cannot read the file" in summary.errors[0].reason
+
+
+def test_compact_merges_small_files_and_keeps_every_row(tmp_path: Path) -> None:
+    with Store(tmp_path / "data") as store:
+        for n in range(4):  # four small imports: four files per table
+            history = _write(tmp_path / f"s{n}.txt", pokerstars_text(5, first_id=n * 100))
+            import_paths([history], store)
+        before = store.row_counts()
+        actions = store.read("actions").sort_by(
+            [("hand_id", "ascending"), ("sequence", "ascending")]
+        )
+        assert len(_hand_files(store)) == 4
+        summary = import_paths([tmp_path / "s0.txt"], store, compact_after=True)
+        assert summary.compacted_files == 3 * len([n for n in before.values() if n])
+        assert len(_hand_files(store)) == 1
+        assert store.row_counts() == before
+        after = store.read("actions").sort_by([("hand_id", "ascending"), ("sequence", "ascending")])
+        assert after.equals(actions)
+
+
+def test_compact_leaves_big_files_alone_and_caps_the_merged_size(tmp_path: Path) -> None:
+    with Store(tmp_path / "data") as store:
+        for n in range(3):
+            history = _write(tmp_path / f"s{n}.txt", pokerstars_text(4, first_id=n * 100))
+            import_paths([history], store)
+        before = store.row_counts()
+        # up to 10 rows: hands and boards (4 rows a file) merge two of their three files,
+        # files (1 row each) all three; seats, cards, summaries (12 rows) and
+        # collections (8 rows, two would make 16) stay as they are
+        assert compact(store, target_rows=10) == 1 + 1 + 2
+        assert [pq.ParquetFile(path).metadata.num_rows for path in _hand_files(store)] in (
+            [8, 4],
+            [4, 8],
+        )
+        assert store.row_counts() == before
+
+
+def test_compacted_files_keep_the_partition_columns_out(tmp_path: Path) -> None:
+    with Store(tmp_path / "data") as store:
+        for n in range(2):
+            import_paths([_write(tmp_path / f"s{n}.txt", pokerstars_text(2, first_id=n))], store)
+        assert compact(store) > 0
+        (merged,) = _hand_files(store)
+    assert "site" not in pq.read_schema(merged).names
+    assert "month" not in pq.read_schema(merged).names
