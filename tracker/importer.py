@@ -375,7 +375,8 @@ def _size_or_zero(path: Path) -> int:
 def describe_summary(summary: ImportSummary, data_dir: Path, *, errors_shown: int = 5) -> str:
     """The summary as a few lines of text, with the first `errors_shown` failures."""
     lines = [
-        f"{summary.files:,} files ({summary.unchanged_files:,} unchanged, not read again) "
+        f"{summary.files:,} file{'' if summary.files == 1 else 's'} "
+        f"({summary.unchanged_files:,} unchanged, not read again) "
         f"into {data_dir}",
         f"hands seen {summary.hands_seen:,}, imported {summary.imported:,}, "
         f"duplicates {summary.duplicates:,}, skipped (games not covered) {summary.skipped:,}, "
