@@ -8,15 +8,27 @@ and that the pot less the rake is exactly what was paid.
 
 from __future__ import annotations
 
+import doctest
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
+from types import ModuleType
 
 import pytest
 
+import tracker.simulate
 from tracker.cards import Card
 from tracker.model import ActionKind, Game, Street, Structure
-from tracker.simulate import SimulatedHand, iter_hands
+from tracker.simulate import (
+    SimulatedHand,
+    deal,
+    iter_hands,
+    options,
+    payout,
+    play,
+    pokerstars_format,
+    table,
+)
 from tracker.simulate.deal import MAX_PLAYERS
 from tracker.simulate.play import CAPPED_NOTE, DOUBLE_BET_NOTE, Act, Dealt, Note, Uncalled
 
@@ -406,6 +418,17 @@ def test_play_reaches_the_interesting_showdowns() -> None:
     assert seen["split"] >= 500
     assert seen["side pot"] >= 100
     assert seen["quartered"] >= 20
+
+
+@pytest.mark.parametrize(
+    "module",
+    [tracker.simulate, deal, options, payout, play, pokerstars_format, table],
+    ids=lambda module: module.__name__,
+)
+def test_the_examples_in_the_docstrings(module: ModuleType) -> None:
+    results = doctest.testmod(module)
+    assert results.attempted > 0
+    assert results.failed == 0
 
 
 def _first_with_raise(game: Game, structure: Structure) -> SimulatedHand:

@@ -5,11 +5,9 @@ written as PokerStars hand histories, optionally with payout errors injected.
 simulated hands themselves (for tests and for anything that wants the truth behind a
 file). One seed gives the same bytes every time.
 
->>> import tempfile, pathlib
 >>> from tracker.model import Game, Structure
->>> out = pathlib.Path(tempfile.mkdtemp()) / "hands.txt"
->>> summary = simulate(Game.OMAHA_HILO, Structure.POT_LIMIT, hands=50, players=6, seed=1, out=out)
->>> summary.hands, out.read_text().startswith("PokerStars Hand #")
+>>> hands = list(iter_hands(Game.OMAHA_HILO, Structure.POT_LIMIT, hands=50, players=6, seed=1))
+>>> len(hands), format_hand(hands[0]).startswith("PokerStars Hand #")
 (50, True)
 """
 
