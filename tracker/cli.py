@@ -10,6 +10,7 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -316,3 +317,87 @@ def simulate_command(
     except TrackerError as error:
         raise _exit_on(error) from None
     typer.echo(parse.describe(summary, as_json=output == "json"))
+
+
+# ---- tracker audit / tracker show ------------------------------------------------------
+
+
+class AuditFormat(StrEnum):
+    """How `tracker audit` prints the hands."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+
+
+@app.command("audit")
+def audit_command(
+    data: _DataOption = None,
+    site: Annotated[
+        str | None, typer.Option("--site", metavar="SITE", help="Only this site's hands.")
+    ] = None,
+    since: Annotated[
+        datetime | None,
+        typer.Option(
+            "--since",
+            metavar="DATE",
+            formats=["%Y-%m-%d", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S"],
+            help="Only hands started on this date (UTC) or later.",
+        ),
+    ] = None,
+    output: Annotated[
+        AuditFormat, typer.Option("--format", help="table, json or csv.")
+    ] = AuditFormat.TABLE,
+    every_hand: Annotated[
+        bool, typer.Option("--all", help="List every hand, not only those not ok.")
+    ] = False,
+) -> None:
+    """Re-pay every imported hand with the engine and compare with the site's payout.
+
+    Rebuilds the audit and awards tables, then lists the hands that are not
+    ok (every hand with --all), one line each with its reason, and the count
+    of hands per verdict: ok, mismatch, unverifiable, inconsistent. Amounts
+    are in the smallest unit (cents, or chips). Exit status 1 when a listed
+    site and date range holds a mismatch or an inconsistent hand, else 0; 2
+    for bad options or no imported hands.
+    """
+    from tracker.audit import report
+    from tracker.audit.run import run_audit
+
+    data_dir = data or default_data_dir()
+    try:
+        with Store(data_dir) as store:
+            run_audit(store)
+        listing = report.read_listing(data_dir, site=site, since=since, every_hand=every_hand)
+    except TrackerError as error:
+        raise _exit_on(error) from None
+    if output is AuditFormat.JSON:
+        typer.echo(report.as_json(listing))
+        typer.echo(report.describe_counts(listing.counts), err=True)
+    elif output is AuditFormat.CSV:
+        typer.echo(report.as_csv(listing), nl=False)
+        typer.echo(report.describe_counts(listing.counts), err=True)
+    else:
+        typer.echo(report.as_table(listing))
+    raise typer.Exit(1 if listing.flagged else 0)
+
+
+@app.command("show")
+def show_command(
+    hand_id: Annotated[str, typer.Argument(metavar="HAND_ID", help="The site's hand id.")],
+    data: _DataOption = None,
+    site: Annotated[
+        str | None,
+        typer.Option("--site", metavar="SITE", help="The site, when several use the id."),
+    ] = None,
+) -> None:
+    """Replay a stored hand street by street: each showdown player's best high
+    and low, each pot, and the engine's split beside the site's payout."""
+    from tracker.audit.show import show_hand
+    from tracker.audit.stored_hand import read_hand
+
+    try:
+        text = show_hand(read_hand(data or default_data_dir(), hand_id, site))
+    except TrackerError as error:
+        raise _exit_on(error) from None
+    typer.echo(text)

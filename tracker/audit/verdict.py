@@ -319,7 +319,7 @@ def _describe_share(
     changed = [player for player in players if deltas[player]]
     named = pot if _labels_pots(ledger) else None
     reason = _classify(payout, named, changed, deltas, len(ledger.boards) or 1)
-    where = pot_name(pot) if named is not None else "the pots"
+    where = pot_name(pot) if named is not None or len(payout.pots) <= 1 else "the pots"
     if _labels_boards(ledger):
         where += f", board {board + 1}"
     detail = "; ".join(
@@ -338,7 +338,7 @@ def _classify(
     boards: int,
 ) -> Reason:
     """The kind of error in one share (`pot` None: the site named no pot, so all of
-    them). A unit or two astray is an odd chip; money moved only between players the
+    them). A unit or two astray is an odd chip; a tied share moved between players the
     engine ties for a half is quartering; money from a side pot to a player not eligible
     for it is a side-pot error; anything else a wrong winner."""
     if all(abs(deltas[player]) <= boards for player in changed):
@@ -346,8 +346,14 @@ def _classify(
     pots = range(len(payout.pots)) if pot is None else (pot,)
     for number in pots:
         for half in (Half.HIGH, Half.LOW, Half.WHOLE):
-            tied = {a.player for a in payout.awards if a.pot == number and a.half is half}
-            if len(tied) > 1 and set(changed) <= tied:
+            parts = [a for a in payout.awards if a.pot == number and a.half is half]
+            tied = {award.player for award in parts}
+            largest = max((award.amount for award in parts), default=0)
+            if (
+                len(tied) > 1
+                and set(changed) <= tied
+                and all(abs(deltas[player]) <= largest for player in changed)
+            ):
                 return Reason.QUARTERING
     gainers = [player for player in changed if deltas[player] > 0]
     losers = {player for player in changed if deltas[player] < 0}

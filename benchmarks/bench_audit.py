@@ -1,0 +1,102 @@
+"""Time the payout audit (`tracker.audit.run.run_audit`) over simulated hands already
+imported.
+
+The first run builds the data folder: `--hands` simulated hands (a quarter each of
+omaha-hilo, omaha5-hilo, courchevel-hilo and stud-hilo, six players, pot-limit flop
+games and limit stud, one hand in a thousand given a payout error), written by
+`tracker simulate` and imported by `tracker import`. Later runs reuse it. Then the
+audit runs `--repeat` times, each in a new process (cold: no lookup table built yet), and
+the script prints the median hands/s, how many hands the vectorised path proved ok, the
+verdict counts and the peak memory.
+
+Usage:
+
+    .venv/bin/python benchmarks/bench_audit.py [--hands 200000] [--repeat 3]
+        [--data DIR]   (default: <temp folder>/hilo-tracker-bench/audit-<hands>)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TRACKER = Path(sys.executable).with_name("tracker")
+GAMES = ("omaha-hilo", "omaha5-hilo", "courchevel-hilo", "stud-hilo")
+
+CHILD = r"""
+import json, resource, sys, time
+from tracker.audit.run import run_audit
+from tracker.store import Store
+with Store(sys.argv[1]) as store:
+    start = time.perf_counter()
+    summary = run_audit(store)
+    seconds = time.perf_counter() - start
+print(json.dumps({
+    "seconds": seconds,
+    "hands": summary.hands,
+    "fast": summary.fast,
+    "counts": {str(status): count for status, count in summary.counts.items()},
+    "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+}))
+"""
+
+
+def build(data: Path, hands: int) -> None:
+    """Simulate and import `hands` hands into `data` (a quarter per game)."""
+    with tempfile.TemporaryDirectory() as folder:
+        for seed, game in enumerate(GAMES, start=1):
+            out = Path(folder) / f"{game}.txt"
+            subprocess.run(
+                [str(TRACKER), "simulate", "--game", game, "--hands", str(hands // len(GAMES)),
+                 "--seed", str(seed * 1000), "--error-rate", "0.001", "--out", str(out)],
+                check=True,
+            )  # fmt: skip
+        subprocess.run(
+            [str(TRACKER), "import", folder, "--data", str(data), "--format", "json"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--data", type=Path, default=None)
+    options = parser.parse_args()
+    data = options.data or (
+        Path(tempfile.gettempdir()) / "hilo-tracker-bench" / f"audit-{options.hands}"
+    )
+    if not (data / "hands").is_dir():
+        started = time.perf_counter()
+        build(data, options.hands)
+        print(f"built {data} in {time.perf_counter() - started:.0f} s")
+    runs = []
+    for _ in range(options.repeat):
+        child = subprocess.run(
+            [sys.executable, "-c", CHILD, str(data)], check=True, capture_output=True, text=True
+        )
+        runs.append(json.loads(child.stdout))
+    seconds = statistics.median(run["seconds"] for run in runs)
+    last = runs[-1]
+    print(f"hands audited: {last['hands']:,}; proven ok by the vectorised path: {last['fast']:,}")
+    print(f"verdicts: {last['counts']}")
+    print(
+        "audit seconds: "
+        + ", ".join(f"{run['seconds']:.2f}" for run in runs)
+        + f" (median {seconds:.2f}): {last['hands'] / seconds:,.0f} hands/s"
+    )
+    print(f"peak memory of the audit process: {max(run['peak_mb'] for run in runs):,.0f} MB")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"children CPU: {usage.ru_utime + usage.ru_stime:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

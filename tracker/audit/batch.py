@@ -1,0 +1,407 @@
+"""The vectorised path: a whole batch of hands audited with numpy, no loop per hand.
+
+It does what `tracker.audit.expected` and `tracker.audit.verdict` do, for the hands it
+can: the engine's uncalled bets (the top contribution above the second), the main and
+side pots cut at the levels of the players still in, the rake spread over them by the
+site's rule, every showdown hand ranked by `tracker.engine.batch`, and each pot split:
+halves, ties in odd-chip order, quarters, odd units to the high half. A hand it proves
+`ok` (every check passes and every player, per pot where the site names the pot, was
+paid what the engine pays) is done; every other hand, and every hand out of its reach
+(run it twice, stud ties broken by suit, players tied both ways, hands cancelled, cut
+off, cashed out or whose chips do not add up), goes through the exact path, which also
+writes the reasons. The tests check both paths agree on every hand of large samples.
+
+Arrays are segments: players grouped by hand (`Batch.player_starts`); pots by hand;
+"cross" rows pair each pot with every player of its hand, pot by pot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from tracker.audit.conventions import SiteConvention
+from tracker.audit.loading import GAMES, Batch
+from tracker.engine.batch import (
+    omaha_high_ranks,
+    omaha_low_ranks,
+    stud_high_ranks,
+    stud_low_ranks,
+)
+from tracker.engine.rules import Half
+
+Ints = npt.NDArray[np.int64]
+Flags = npt.NDArray[np.bool_]
+
+HALF_CODES: tuple[Half, ...] = (Half.HIGH, Half.LOW, Half.WHOLE)
+"""Award half codes: a half's code is its place in this tuple."""
+
+_STUD = np.array([game.is_stud for game in GAMES])
+_HILO = np.array([game.is_hilo for game in GAMES])
+_HOLE_COUNT = np.array([game.hole_card_count for game in GAMES], dtype=np.int64)
+_VECTOR_RAKE_RULES = ("main-pot-first", "proportional", "proportional-largest-remainder")
+_POT_KEYS = 64  # pots per hand the comparison keys leave room for
+
+
+@dataclass(frozen=True, slots=True)
+class FastAwards:
+    """The engine's payments in the hands the fast path proved ok, one row each, in the
+    exact path's order (hand, pot, high half then low half, odd-chip order).
+
+    `rank` is the high rank of a high or whole award, the low rank of a low award, 0 when
+    no hand was shown (the pot was won without a showdown).
+    """
+
+    hand: Ints
+    pot: Ints
+    half: Ints
+    player: Ints
+    amount: Ints
+    rank: Ints
+
+
+@dataclass(frozen=True, slots=True)
+class FastResult:
+    """What the fast path proved.
+
+    Attributes:
+        ok: per hand, True when the hand is proven ok (the rest go the exact path).
+        expected: per player, the engine's payment (meaningful in ok hands).
+        awards: the engine's payments in the ok hands.
+    """
+
+    ok: Flags
+    expected: Ints
+    awards: FastAwards
+
+
+def audit_fast(batch: Batch, convention: SiteConvention) -> FastResult:
+    """Prove what hands of `batch` the site paid right under `convention`, vectorised."""
+    hands, players = batch.hands, len(batch.player_hand)
+    owner = batch.player_hand
+    reachable = _reachable(batch, convention)
+    contributed = batch.contributed
+    engine_back = _uncalled(contributed, batch.player_starts, owner)
+    in_pot = contributed - engine_back
+    live = ~batch.folded
+    reachable &= _segment_all(engine_back == batch.returned, batch.player_starts)
+    reachable &= ~_segment_any(live & (in_pot <= 0), batch.player_starts)
+    pots = _pots(batch, in_pot, live)
+    reachable &= pots.count > 0
+    taken = _rake(batch, pots, convention, reachable)
+    net = pots.amount - taken
+    high, low = _ranks(batch, live)
+    split = _split(batch, pots, net, high, low, live, convention)
+    reachable &= ~_segment_any(split.out_of_reach, pots.starts)
+    expected = np.zeros(players, dtype=np.int64)
+    np.add.at(expected, split.player, split.amount)
+    ok = reachable & _paid_as_expected(batch, pots, net, split, hands)
+    keep = ok[owner[split.player]]
+    awards = FastAwards(
+        hand=owner[split.player][keep],
+        pot=pots.number[split.pot][keep],
+        half=split.half[keep],
+        player=split.player[keep],
+        amount=split.amount[keep],
+        rank=split.rank[keep],
+    )
+    return FastResult(ok=ok, expected=expected, awards=awards)
+
+
+def _reachable(batch: Batch, convention: SiteConvention) -> Flags:
+    """Hands the fast path may try: sound, complete, one board, rules it knows."""
+    rule = convention.odd_chip_rule
+    if convention.rake_rule.name not in _VECTOR_RAKE_RULES or not rule.even_split_identical:
+        return np.zeros(batch.hands, dtype=np.bool_)
+    reachable = (
+        (batch.total_pot >= 0)
+        & ~batch.cancelled
+        & batch.chips_consistent
+        & ~_segment_any(batch.cashed_out, batch.player_starts)
+        & (batch.boards_per_hand <= 1)
+        & (batch.player_starts[1:] > batch.player_starts[:-1])
+    )
+    if len(batch.collection_board):
+        named_board = np.zeros(batch.hands, dtype=np.bool_)
+        named_board[batch.collection_hand[batch.collection_board > 0]] = True
+        reachable &= ~named_board
+    return reachable
+
+
+def _uncalled(contributed: Ints, starts: Ints, owner: Ints) -> Ints:
+    """Per player, the engine's uncalled chips: the first top contributor of each hand
+    gets back what they put in above the second largest contribution."""
+    top = _segment_max(contributed, starts, 0)
+    is_top = contributed == top[owner]
+    first_top = is_top & (_rank_within(is_top, starts, owner) == 0)
+    second = _segment_max(np.where(first_top, -1, contributed), starts, 0)
+    back: Ints = np.where(first_top, top[owner] - np.maximum(second[owner], 0), 0)
+    return back
+
+
+@dataclass(frozen=True, slots=True)
+class _Pots:
+    """The pots of every hand: `starts` segments them by hand; cross rows pair each pot
+    with every player of its hand."""
+
+    hand: Ints
+    number: Ints
+    level: Ints
+    amount: Ints
+    starts: Ints
+    count: Ints
+    cross_pot: Ints
+    cross_player: Ints
+    cross_starts: Ints
+    eligible: Flags
+
+
+def _pots(batch: Batch, in_pot: Ints, live: Flags) -> _Pots:
+    """One pot per distinct level of the players still in (`engine.pots.build_pots`)."""
+    owner, starts = batch.player_hand, batch.player_starts
+    chosen = np.flatnonzero(live & (in_pot > 0))
+    order = chosen[np.lexsort((in_pot[chosen], owner[chosen]))]
+    keys_hand, keys_level = owner[order], in_pot[order]
+    distinct = np.r_[True, (keys_hand[1:] != keys_hand[:-1]) | (keys_level[1:] != keys_level[:-1])]
+    hand, level = keys_hand[distinct], keys_level[distinct]
+    pot_starts = np.searchsorted(hand, np.arange(batch.hands + 1)).astype(np.int64)
+    count = pot_starts[1:] - pot_starts[:-1]
+    number = np.arange(len(hand)) - pot_starts[hand]
+    floor = np.where(number > 0, np.r_[0, level[:-1]], 0)
+    sizes = (starts[1:] - starts[:-1])[hand]
+    cross_starts = np.zeros(len(hand) + 1, dtype=np.int64)
+    np.cumsum(sizes, out=cross_starts[1:])
+    cross_pot = np.repeat(np.arange(len(hand)), sizes)
+    cross_player = starts[hand][cross_pot] + np.arange(len(cross_pot)) - cross_starts[cross_pot]
+    paid = in_pot[cross_player]
+    piece = np.minimum(paid, level[cross_pot]) - np.minimum(paid, floor[cross_pot])
+    amount = _segment_sum(piece, cross_starts)
+    # Dead chips above the top level of the players still in go to the last pot.
+    top = np.zeros(batch.hands, dtype=np.int64)
+    has = count > 0
+    top[has] = level[pot_starts[1:][has] - 1]
+    above = _segment_sum(np.maximum(in_pot - top[owner], 0), starts)
+    amount[pot_starts[1:][has] - 1] += above[has]
+    eligible = live[cross_player] & (paid >= level[cross_pot])
+    return _Pots(hand, number, level, amount, pot_starts, count, cross_pot, cross_player,
+                 cross_starts, eligible)  # fmt: skip
+
+
+def _rake(batch: Batch, pots: _Pots, convention: SiteConvention, reachable: Flags) -> Ints:
+    """The rake taken from each pot by the site's rule; hands whose rake does not fit
+    their pots are taken out of `reachable` (the exact path says why)."""
+    rake = batch.rake[pots.hand]
+    totals = _segment_sum(pots.amount, pots.starts)
+    reachable &= (batch.rake >= 0) & (batch.rake <= totals)
+    before = _exclusive_within(pots.amount, pots.starts, pots.hand)
+    name = convention.rake_rule.name
+    if name == "main-pot-first":
+        taken: Ints = np.clip(rake - before, 0, pots.amount)
+        return taken
+    total = np.maximum(totals[pots.hand], 1)
+    share = rake * pots.amount // total
+    left = (batch.rake - _segment_sum(share, pots.starts))[pots.hand]
+    if name == "proportional":
+        room = pots.amount - share
+        room_before = _exclusive_within(room, pots.starts, pots.hand)
+        extra: Ints = np.clip(left - room_before, 0, room)
+        return share + extra
+    remainder = rake * pots.amount % total
+    order = np.lexsort((pots.number, -remainder, pots.hand))
+    place = np.empty(len(order), dtype=np.int64)
+    place[order] = np.arange(len(order)) - pots.starts[pots.hand[order]]
+    largest: Ints = share + (place < left)
+    return largest
+
+
+def _ranks(batch: Batch, live: Flags) -> tuple[Ints, Ints]:
+    """Per player, the high and low rank of their best hand at the showdown; 0 for
+    players not evaluated (folded, cards unknown, no showdown, no complete board)."""
+    owner = batch.player_hand
+    players = len(owner)
+    high = np.zeros(players, dtype=np.int64)
+    low = np.zeros(players, dtype=np.int64)
+    game = batch.game[owner].astype(np.intp)
+    live_count = _segment_sum(live.astype(np.int64), batch.player_starts)
+    card_count = batch.card_starts[1:] - batch.card_starts[:-1]
+    board_row = batch.board_of[owner]
+    board_ok = np.ones(players, dtype=np.bool_)
+    flop = ~_STUD[game]
+    has_board = board_row >= 0
+    board_ok[flop] = has_board[flop]
+    board_ok[flop & has_board] = (batch.board_cards[board_row[flop & has_board]] >= 0).all(axis=1)
+    shown = live & (live_count[owner] > 1) & (card_count == _HOLE_COUNT[game]) & board_ok
+    for count in np.unique(_HOLE_COUNT[game[shown]]):
+        rows = np.flatnonzero(shown & (_HOLE_COUNT[game] == count))
+        cards = batch.card_values[batch.card_starts[rows][:, None] + np.arange(count)]
+        hilo = _HILO[game[rows]]
+        if count == 7:
+            high[rows] = stud_high_ranks(cards, check=False)
+            low[rows] = np.where(hilo, stud_low_ranks(cards, check=False), 0)
+        else:
+            board = batch.board_cards[board_row[rows]]
+            high[rows] = omaha_high_ranks(cards, board, check=False)
+            low[rows] = np.where(hilo, omaha_low_ranks(cards, board, check=False), 0)
+    return high, low
+
+
+@dataclass(frozen=True, slots=True)
+class _Split:
+    """The engine's payments, one row per award; `out_of_reach` flags pots the fast
+    path leaves to the exact path."""
+
+    pot: Ints
+    player: Ints
+    half: Ints
+    amount: Ints
+    rank: Ints
+    out_of_reach: Flags
+
+
+def _split(
+    batch: Batch,
+    pots: _Pots,
+    net: Ints,
+    high: Ints,
+    low: Ints,
+    live: Flags,
+    convention: SiteConvention,
+) -> _Split:
+    """Split every pot between its eligible players (`engine.split.split_pot`)."""
+    cross_pot, cross_player, cross_starts = pots.cross_pot, pots.cross_player, pots.cross_starts
+    eligible = pots.eligible
+    high_x = np.where(eligible, high[cross_player], -1)
+    best_high = _segment_max(high_x, cross_starts, -1)
+    high_won = eligible & (high_x == best_high[cross_pot])
+    low_x = np.where(eligible, low[cross_player], 0)
+    best_low = _segment_max(low_x, cross_starts, 0)
+    low_won = eligible & (best_low[cross_pot] > 0) & (low_x == best_low[cross_pot])
+    high_ways = _segment_sum(high_won.astype(np.int64), cross_starts)
+    low_ways = _segment_sum(low_won.astype(np.int64), cross_starts)
+    stud = _STUD[batch.game[pots.hand]]
+    same_both_ways = _segment_all(high_won == low_won, cross_starts)
+    out_of_reach = (
+        ((best_high <= 0) & (high_ways > 1) & (net > 0))  # nobody eligible showed a hand
+        | (stud & ((high_ways > 1) | (low_ways > 1)))  # stud ties go by suit
+        | ((high_ways > 1) & (low_ways > 0) & same_both_ways)  # TDA 19F
+    )
+    halved = best_low > 0
+    larger, smaller = net - net // 2, net // 2
+    if convention.odd_chip_rule.odd_unit_half is Half.LOW:
+        larger, smaller = smaller, larger
+    high_amount = np.where(halved, larger, net)
+    low_amount = np.where(halved, smaller, 0)
+    high_share = _shares(high_won, high_amount, high_ways, cross_starts, cross_pot)
+    low_share = _shares(low_won, low_amount, low_ways, cross_starts, cross_pot)
+    high_rows = np.flatnonzero(high_share > 0)
+    low_rows = np.flatnonzero(low_share > 0)
+    rows = np.r_[high_rows, low_rows]
+    half = np.r_[np.where(halved[cross_pot[high_rows]], 0, 2), np.ones(len(low_rows), np.int64)]
+    amount = np.r_[high_share[high_rows], low_share[low_rows]]
+    rank = np.r_[high[cross_player[high_rows]], low[cross_player[low_rows]]]
+    # The exact path's order: pot by pot, the high half first, then odd-chip order.
+    order = np.lexsort((rows, half == 1, cross_pot[rows]))
+    return _Split(
+        pot=cross_pot[rows][order],
+        player=cross_player[rows][order],
+        half=half[order].astype(np.int64),
+        amount=amount[order],
+        rank=np.maximum(rank[order], 0),
+        out_of_reach=out_of_reach,
+    )
+
+
+def _shares(won: Flags, amount: Ints, ways: Ints, starts: Ints, segment: Ints) -> Ints:
+    """Each winner's part of a half: an even share, the units left over one each to the
+    first winners in odd-chip order (`engine.rules.divide`)."""
+    safe_ways = np.maximum(ways, 1)
+    place = _rank_within(won, starts, segment)
+    base = (amount // safe_ways)[segment]
+    extra = (place < (amount % safe_ways)[segment]).astype(np.int64)
+    share: Ints = np.where(won, base + extra, 0)
+    return share
+
+
+def _paid_as_expected(batch: Batch, pots: _Pots, net: Ints, split: _Split, hands: int) -> Flags:
+    """Per hand: the site's listed pots are the engine's, and every player got what the
+    engine pays, per pot where the site names the pot."""
+    owner = batch.player_hand
+    named = np.zeros(hands, dtype=np.bool_)
+    named[batch.collection_hand[batch.collection_pot > 0]] = True
+    listed = (batch.main_pot >= 0) & (batch.side_pot_starts[1:] > batch.side_pot_starts[:-1])
+    agree = ~listed & ((pots.count <= 1) | named)
+    # Listed pots: main pot then side pots, each equal to the engine's pot less rake.
+    listed_count = 1 + batch.side_pot_starts[1:] - batch.side_pot_starts[:-1]
+    same_count = listed & (listed_count == pots.count)
+    site_pots = np.full(len(pots.hand), -1, dtype=np.int64)
+    fits = same_count[pots.hand]
+    main = fits & (pots.number == 0)
+    site_pots[main] = batch.main_pot[pots.hand[main]]
+    side = fits & (pots.number > 0)
+    site_pots[side] = batch.side_pot_values[
+        batch.side_pot_starts[pots.hand[side]] + pots.number[side] - 1
+    ]
+    agree |= same_count & _segment_all(site_pots == net, pots.starts)
+    expected_key = split.player * _POT_KEYS + np.where(
+        named[owner[split.player]], pots.number[split.pot], 0
+    )
+    reported_key = batch.collection_player * _POT_KEYS + np.where(
+        named[batch.collection_hand], batch.collection_pot, 0
+    )
+    keys = np.r_[expected_key, reported_key]
+    amounts = np.r_[split.amount, -batch.collection_amount]
+    distinct, inverse = np.unique(keys, return_inverse=True)
+    balance = np.zeros(len(distinct), dtype=np.int64)
+    np.add.at(balance, inverse, amounts)
+    wrong = np.zeros(hands, dtype=np.bool_)
+    wrong[owner[distinct[balance != 0] // _POT_KEYS]] = True
+    return agree & ~wrong
+
+
+# ---- segments --------------------------------------------------------------------------
+
+
+def _segment_sum(values: Ints, starts: Ints) -> Ints:
+    """Per segment (`starts`: n + 1 offsets), the sum of `values`; 0 when empty."""
+    running = np.zeros(len(values) + 1, dtype=np.int64)
+    np.cumsum(values, out=running[1:])
+    total: Ints = running[starts[1:]] - running[starts[:-1]]
+    return total
+
+
+def _segment_max(values: Ints, starts: Ints, empty: int) -> Ints:
+    """Per segment, the largest value; `empty` for empty segments."""
+    result = np.full(len(starts) - 1, empty, dtype=np.int64)
+    full = starts[1:] > starts[:-1]
+    if full.any():
+        result[full] = np.maximum.reduceat(values, starts[:-1][full])
+    return result
+
+
+def _segment_any(flags: Flags, starts: Ints) -> Flags:
+    """Per segment, True when any flag is set."""
+    found: Flags = _segment_sum(flags.astype(np.int64), starts) > 0
+    return found
+
+
+def _segment_all(flags: Flags, starts: Ints) -> Flags:
+    """Per segment, True when every flag is set (and for empty segments)."""
+    return ~_segment_any(~flags, starts)
+
+
+def _rank_within(flags: Flags, starts: Ints, segment: Ints) -> Ints:
+    """Per element, how many flagged elements come before it in its segment."""
+    running = np.zeros(len(flags) + 1, dtype=np.int64)
+    np.cumsum(flags, out=running[1:])
+    place: Ints = running[:-1] - running[starts[:-1]][segment]
+    return place
+
+
+def _exclusive_within(values: Ints, starts: Ints, segment: Ints) -> Ints:
+    """Per element, the sum of the values before it in its segment."""
+    running = np.zeros(len(values) + 1, dtype=np.int64)
+    np.cumsum(values, out=running[1:])
+    before: Ints = running[:-1] - running[starts[:-1]][segment]
+    return before

@@ -1,0 +1,311 @@
+"""The audit of a data folder: every imported hand, in (site, month) batches, into the
+`audit` and `awards` tables.
+
+Each batch is read with DuckDB into arrays (`tracker.audit.loading`); the vectorised path
+(`tracker.audit.batch`) proves most hands ok at once, and the rest go through the exact
+path one by one (`tracker.audit.verdict`). Hands the import could not read (a cut-off
+hand, a player with no seat) are listed too, as unverifiable, with the reason.
+
+Re-running the audit rebuilds both tables in one store transaction (the old files are
+removed as the new ones are committed), so a killed audit leaves the previous audit.
+
+    with Store(data_dir) as store:
+        summary = run_audit(store)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import duckdb
+import numpy as np
+import numpy.typing as npt
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from tracker.audit import best_cards
+from tracker.audit.batch import HALF_CODES, FastAwards, FastResult, audit_fast
+from tracker.audit.conventions import SiteConvention, convention_for
+from tracker.audit.loading import GAMES, Batch, ledgers, load_batch, partitions, query_text
+from tracker.audit.verdict import HandVerdict, Status, audit_ledger
+from tracker.cards import DECK
+from tracker.database import connect
+from tracker.engine.rules import Half
+from tracker.errors import NoDataError
+from tracker.store import TABLES, Store
+
+NOT_IMPORTED_MONTH = "unknown"
+"""The `month` partition of hands the import could not read (their time is unknown)."""
+
+_CARD_TEXT = np.array([card.text for card in DECK], dtype=object)
+
+
+@dataclass(slots=True)
+class AuditSummary:
+    """What an audit found: hands per verdict, and how many the fast path proved ok."""
+
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(Status, 0))
+    fast: int = 0
+
+    @property
+    def hands(self) -> int:
+        """Every hand audited."""
+        return sum(self.counts.values())
+
+    @property
+    def flagged(self) -> int:
+        """Hands `mismatch` or `inconsistent`."""
+        return self.counts[Status.MISMATCH] + self.counts[Status.INCONSISTENT]
+
+
+@dataclass(frozen=True, slots=True)
+class BatchAudit:
+    """The audit of one batch: its `audit` and `awards` rows, and how many hands the
+    fast path proved ok."""
+
+    audit: pa.Table
+    awards: pa.Table
+    fast: int
+
+
+Conventions = Callable[[str], SiteConvention]
+
+
+def run_audit(
+    store: Store, *, conventions: Conventions = convention_for, exact: bool = False
+) -> AuditSummary:
+    """Audit every imported hand of `store` and rebuild its `audit` and `awards` tables.
+
+    Args:
+        store: the data folder.
+        conventions: the convention of each site (the sites' own by default).
+        exact: True to send every hand through the exact path (slow; for checks).
+
+    Raises:
+        NoDataError: when the folder holds no imported hand and no unreadable one.
+    """
+    connection = connect(store.root)
+    try:
+        batches = partitions(connection)
+        unread = _not_imported(connection)
+        if not batches and unread.num_rows == 0:
+            raise NoDataError(f"no imported hands in {store.root} (run `tracker import` first)")
+        summary = AuditSummary()
+        with store.transaction() as transaction:
+            transaction.remove_table("audit")
+            transaction.remove_table("awards")
+            for site, month in batches:
+                batch = load_batch(connection, site, month)
+                result = audit_batch(batch, conventions(site), exact=exact)
+                transaction.write_rows("audit", result.audit)
+                transaction.write_rows("awards", result.awards)
+                _count(summary, result.audit)
+                summary.fast += result.fast
+            transaction.write_rows("audit", unread)
+            _count(summary, unread)
+    finally:
+        connection.close()
+    return summary
+
+
+def audit_batch(batch: Batch, convention: SiteConvention, *, exact: bool = False) -> BatchAudit:
+    """The `audit` and `awards` rows of one batch: the fast path first, then the exact
+    path for every hand it did not prove ok (every hand when `exact`)."""
+    if exact:
+        ok = np.zeros(batch.hands, dtype=np.bool_)
+        fast: FastResult | None = None
+    else:
+        fast = audit_fast(batch, convention)
+        ok = fast.ok
+    verdicts = [audit_ledger(ledger, convention) for ledger in ledgers(batch, np.flatnonzero(~ok))]
+    audit_parts = [_verdict_rows(batch, verdicts)]
+    award_parts = [_award_rows_of(batch, verdicts)]
+    if fast is not None:
+        audit_parts.append(_fast_verdict_rows(batch, fast))
+        award_parts.append(_fast_award_rows(batch, fast.awards))
+    audit = _sorted(pa.concat_tables(audit_parts))
+    awards = _sorted(pa.concat_tables(award_parts))
+    return BatchAudit(audit=audit, awards=awards, fast=int(ok.sum()))
+
+
+def _count(summary: AuditSummary, audit: pa.Table) -> None:
+    for status, count in zip(*np.unique(audit.column("status").to_numpy(zero_copy_only=False),
+                                        return_counts=True), strict=True):  # fmt: skip
+        summary.counts[Status(status)] += int(count)
+
+
+def _sorted(table: pa.Table) -> pa.Table:
+    return table.take(pc.sort_indices(table, [("hand_id", "ascending")]))
+
+
+# ---- rows of the exact path ------------------------------------------------------------
+
+
+def _verdict_rows(batch: Batch, verdicts: Sequence[HandVerdict]) -> pa.Table:
+    rows = [
+        {
+            "hand_id": verdict.hand_id,
+            "game": verdict.game.value,
+            "started_at": verdict.started_at,
+            "status": verdict.status.value,
+            "reason": verdict.reason,
+            "players": [
+                {"player": p.player, "expected": p.expected, "reported": p.reported}
+                for p in verdict.players
+            ],
+            "site": batch.site,
+            "month": batch.month,
+        }
+        for verdict in verdicts
+    ]
+    return pa.Table.from_pylist(rows, schema=TABLES["audit"].full_schema)
+
+
+def _award_rows_of(batch: Batch, verdicts: Sequence[HandVerdict]) -> pa.Table:
+    rows = [
+        {
+            "hand_id": verdict.hand_id,
+            "pot": award.pot,
+            "board": award.board,
+            "half": award.half,
+            "player": award.player,
+            "amount": award.amount,
+            "hand_name": award.hand,
+            "cards": " ".join(card.text for card in award.cards) if award.cards else None,
+            "card_indexes": [card.index for card in award.cards] if award.cards else None,
+            "site": batch.site,
+            "month": batch.month,
+        }
+        for verdict in verdicts
+        for award in verdict.awards
+    ]
+    return pa.Table.from_pylist(rows, schema=TABLES["awards"].full_schema)
+
+
+# ---- rows of the fast path -------------------------------------------------------------
+
+
+def _fast_verdict_rows(batch: Batch, fast: FastResult) -> pa.Table:
+    """`ok` rows, with the players `verdict._verdict` lists: those still in, and anyone
+    paid or owed something."""
+    hands = np.flatnonzero(fast.ok)
+    owner = batch.player_hand
+    listed = fast.ok[owner] & (~batch.folded | (batch.collected > 0) | (fast.expected > 0))
+    rows = np.flatnonzero(listed)
+    offsets = np.zeros(len(hands) + 1, dtype=np.int32)
+    np.cumsum(np.bincount(owner[rows], minlength=batch.hands)[hands], out=offsets[1:])
+    players = pa.StructArray.from_arrays(
+        [batch.player.take(rows), pa.array(fast.expected[rows]),
+         pa.array(batch.collected[rows])],
+        fields=list(TABLES["audit"].schema.field("players").type.value_type),
+    )  # fmt: skip
+    count = len(hands)
+    picked = hands
+    game_names = np.array([game.value for game in GAMES], dtype=object)
+    columns = {
+        "hand_id": batch.hand_id.take(picked),
+        "game": pa.array(game_names[batch.game[hands]], pa.string()),
+        "started_at": batch.started_at.take(picked),
+        "status": pa.array([Status.OK.value] * count, pa.string()),
+        "reason": pa.nulls(count, pa.string()),
+        "players": pa.ListArray.from_arrays(_offsets(offsets), players),
+        "site": pa.array([batch.site] * count, pa.string()),
+        "month": pa.array([batch.month] * count, pa.string()),
+    }
+    return pa.table(columns).cast(TABLES["audit"].full_schema)
+
+
+def _fast_award_rows(batch: Batch, awards: FastAwards) -> pa.Table:
+    count = len(awards.hand)
+    half_names = np.array([half.value for half in HALF_CODES], dtype=object)
+    names, five = _hands_made(batch, awards)
+    shown = awards.rank > 0
+    texts = np.full(count, None, dtype=object)
+    texts[shown] = _join_cards(five[shown])
+    indexes = pa.ListArray.from_arrays(
+        _offsets(np.r_[0, np.cumsum(np.where(shown, 5, 0))]),
+        pa.array(five[shown].ravel().astype(np.int8)),
+        mask=pa.array(~shown),
+    )
+    columns = {
+        "hand_id": batch.hand_id.take(awards.hand),
+        "pot": pa.array(awards.pot.astype(np.int32)),
+        "board": pa.array(np.zeros(count, dtype=np.int32)),
+        "half": pa.array(half_names[awards.half], pa.string()),
+        "player": batch.player.take(awards.player),
+        "amount": pa.array(awards.amount),
+        "hand_name": pa.array(names, pa.string()),
+        "cards": pa.array(texts, pa.string()),
+        "card_indexes": indexes,
+        "site": pa.array([batch.site] * count, pa.string()),
+        "month": pa.array([batch.month] * count, pa.string()),
+    }
+    return pa.table(columns).cast(TABLES["awards"].full_schema)
+
+
+def _offsets(values: npt.ArrayLike) -> pa.Int32Array:
+    return pa.array(np.asarray(values, dtype=np.int32), pa.int32())
+
+
+def _hands_made(batch: Batch, awards: FastAwards) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """Per award: the hand's name (None without a showdown) and its five cards."""
+    count = len(awards.hand)
+    names = np.full(count, None, dtype=object)
+    five = np.zeros((count, 5), dtype=np.int64)
+    high_names = np.array(best_cards.high_names(), dtype=object)
+    low_names = np.array(best_cards.low_names(), dtype=object)
+    is_low = awards.half == HALF_CODES.index(Half.LOW)
+    shown = awards.rank > 0
+    game = batch.game[awards.hand]
+    hole_count = np.array([g.hole_card_count for g in GAMES])[game]
+    for count_of_cards in np.unique(hole_count[shown]):
+        for low in (False, True):
+            rows = np.flatnonzero(shown & (hole_count == count_of_cards) & (is_low == low))
+            if not len(rows):
+                continue
+            starts = batch.card_starts[awards.player[rows]]
+            cards = batch.card_values[starts[:, None] + np.arange(count_of_cards)]
+            ranks = awards.rank[rows]
+            if count_of_cards == 7:
+                made = (best_cards.stud_low_cards if low else best_cards.stud_high_cards)(
+                    cards, ranks
+                )
+            else:
+                board = batch.board_cards[batch.board_of[awards.hand[rows]]]
+                pick = best_cards.omaha_low_cards if low else best_cards.omaha_high_cards
+                made = pick(cards, board, ranks)
+            five[rows] = made
+            names[rows] = (low_names if low else high_names)[ranks]
+    return names, five
+
+
+def _join_cards(five: npt.NDArray[np.int64]) -> npt.NDArray[Any]:
+    text = _CARD_TEXT[five]
+    joined = text[:, 0]
+    for column in range(1, 5):
+        joined = joined + " " + text[:, column]
+    return joined
+
+
+# ---- hands the import could not read ---------------------------------------------------
+
+
+def _not_imported(connection: duckdb.DuckDBPyConnection) -> pa.Table:
+    """`unverifiable` rows for hands the import could not read and never imported."""
+    found = connection.sql(query_text("audit_not_imported")).to_arrow_table()
+    rows = [
+        {
+            "hand_id": row["hand_id"],
+            "game": None,
+            "started_at": None,
+            "status": Status.UNVERIFIABLE.value,
+            "reason": f"not imported: {row['reason']}",
+            "players": [],
+            "site": row["site"],
+            "month": NOT_IMPORTED_MONTH,
+        }
+        for row in found.to_pylist()
+    ]
+    return pa.Table.from_pylist(rows, schema=TABLES["audit"].full_schema)

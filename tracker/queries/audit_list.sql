@@ -1,0 +1,8 @@
+-- audit_list: the audited hands `tracker audit` lists: of $site (all when NULL), started
+-- at $since or later (all when NULL), every hand when $every_hand, else those not ok.
+SELECT site, hand_id, game, started_at, status, reason, players
+FROM audit
+WHERE ($site IS NULL OR site = $site)
+  AND ($since IS NULL OR started_at >= $since)
+  AND ($every_hand OR status <> 'ok')
+ORDER BY site, started_at NULLS LAST, hand_id;
