@@ -16,7 +16,6 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import IO, Any
 
@@ -54,34 +53,20 @@ class FileBatch:
     Args:
         root: the folder every file of the batch lives under.
         batch_id: a name unique to this batch (used for the manifest).
-        writers: threads to write and fsync the files on, while the caller prepares the
-            next one (both release the GIL); None writes each file at once.
     """
 
-    def __init__(self, root: Path, batch_id: str, writers: Executor | None = None) -> None:
+    def __init__(self, root: Path, batch_id: str) -> None:
         self.root = root
         self.batch_id = batch_id
-        self.writers = writers
         self.renames: list[tuple[Path, Path]] = []
         self.removals: list[Path] = []
-        self._pending: list[Future[None]] = []
+        self.committed = False
 
     def add(self, final: Path, write: Callable[[IO[bytes]], Any]) -> None:
         """Write the file that `commit` will show as `final` (its folder must exist)."""
         temporary = final.with_name(f".{final.name}.tmp")
-        self.renames.append((temporary, final))
-        if self.writers is None:
-            write_durably(temporary, write)
-        else:
-            self._pending.append(self.writers.submit(write_durably, temporary, write))
-
-    def _wait_for_writes(self) -> None:
-        """Wait for every file; raise the first write's error, if any."""
-        pending, self._pending = self._pending, []
-        errors = [future.exception() for future in pending]
-        for error in errors:
-            if error is not None:
-                raise error
+        self.renames.append((temporary, final))  # first: a failed write is rolled back too
+        write_durably(temporary, write)
 
     def remove(self, path: Path) -> None:
         """Delete the committed file `path` when the batch commits."""
@@ -89,7 +74,6 @@ class FileBatch:
 
     def commit(self) -> None:
         """Write the manifest (the commit point), then rename and remove."""
-        self._wait_for_writes()
         if not self.renames and not self.removals:
             return
         manifests = self.root / MANIFESTS
@@ -106,14 +90,15 @@ class FileBatch:
         text = json.dumps(manifest, indent=1).encode()
         write_durably(path.with_name(f".{path.name}.tmp"), lambda stream: stream.write(text))
         os.replace(path.with_name(f".{path.name}.tmp"), path)
+        self.committed = True  # from here on, recovery completes the batch
         fsync_folder(manifests)
         apply_manifest(self.root, path)
 
     def roll_back(self) -> None:
-        """Delete the temporary files of a batch that will not commit."""
-        for future in self._pending:
-            future.exception()  # wait: a file still being written cannot be deleted yet
-        self._pending.clear()
+        """Delete the temporary files of a batch that will not commit (nothing, once
+        its manifest is written: the next `recover` completes it)."""
+        if self.committed:
+            return
         for temporary, _ in self.renames:
             temporary.unlink(missing_ok=True)
         self.renames.clear()

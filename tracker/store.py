@@ -325,6 +325,10 @@ def _columnar(schema: pa.Schema, columns: dict[str, list[Any]]) -> pa.Table:
     return pa.Table.from_arrays(arrays, schema=schema)
 
 
+def _why(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
 def _partition_folder(root: Path, table: str, names: Sequence[str], values: Sequence[str]) -> Path:
     folder = root / table
     for name, value in zip(names, values, strict=True):
@@ -468,13 +472,15 @@ class Store:
         """Take the writer lock and recover from a killed writer (done once per Store)."""
         if self._lock_file is not None:
             return
-        self.root.mkdir(parents=True, exist_ok=True)
         try:
+            self.root.mkdir(parents=True, exist_ok=True)
             self._lock_file = lock_folder(self.root)
         except FolderLockedError:
             raise StoreError(
                 f"{self.root}: another import is writing to this data folder"
             ) from None
+        except OSError as error:
+            raise StoreError(f"{self.root}: not a usable data folder: {_why(error)}") from None
         recover(self.root)
 
     @contextmanager
@@ -494,10 +500,13 @@ class Store:
         batch = Transaction(self.root)
         try:
             yield batch
+            batch.commit()
+        except OSError as error:  # a full disk, a folder made read-only meanwhile
+            batch.roll_back()
+            raise StoreError(f"{self.root}: cannot write: {_why(error)}") from error
         except BaseException:
             batch.roll_back()
             raise
-        batch.commit()
 
     def write_hands(self, hands: Sequence[Hand]) -> None:
         """Write `hands` to every hand table as one batch (no check for duplicates)."""

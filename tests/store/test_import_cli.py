@@ -236,3 +236,14 @@ def test_compact_option(tmp_path: Path) -> None:
     assert summary["compacted_files"] > 0
     assert len(list((tmp_path / "d" / "hands").rglob("*.parquet"))) == 1
     assert Store(tmp_path / "d").row_counts()["hands"] == 9
+
+
+def test_a_data_folder_that_is_a_file_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "good.txt").write_text(pokerstars_text(1))
+    (tmp_path / "data").write_text("not a folder")
+    result = runner.invoke(
+        app, ["import", str(tmp_path / "good.txt"), "--data", str(tmp_path / "data")]
+    )
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: ")
+    assert "not a usable data folder" in result.stderr

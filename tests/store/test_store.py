@@ -300,3 +300,41 @@ def test_duckdb_views_of_an_empty_folder_have_the_columns(tmp_path: Path) -> Non
     result = run_query(tmp_path, "SELECT * FROM collections")
     assert result.rows == []
     assert result.columns == TABLES["collections"].full_schema.names
+
+
+def test_a_failed_write_is_a_store_error_and_leaves_nothing(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def disk_full(path: Path, write: object) -> None:
+        path.write_bytes(b"half")  # a partial temporary file, as a full disk leaves it
+        raise OSError(28, "No space left on device")
+
+    store.write_hands([omaha_hand(1)])
+    monkeypatch.setattr(tracker.atomic_files, "write_durably", disk_full)
+    with pytest.raises(StoreError, match="No space left on device"):
+        store.write_hands([omaha_hand(2)])
+    monkeypatch.undo()
+    assert store.known_hand_keys("pokerstars") == {omaha_hand(1).hand_id}
+    assert not [path for path in store.root.rglob("*") if path.name.endswith(".tmp")]
+
+
+def test_a_commit_failing_after_its_manifest_is_kept_for_recovery(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def rename_fails(root: Path, manifest: Path) -> None:
+        raise OSError(5, "Input/output error")
+
+    with Store(tmp_path) as store:
+        monkeypatch.setattr(tracker.atomic_files, "apply_manifest", rename_fails)
+        with pytest.raises(StoreError, match="Input/output error"):
+            store.write_hands([omaha_hand(1)])
+        monkeypatch.undo()
+    with Store(tmp_path) as store:
+        store.open_for_writing()
+        assert store.row_counts()["hands"] == 1
+
+
+def test_a_data_folder_that_is_a_file_is_a_store_error(tmp_path: Path) -> None:
+    (tmp_path / "data").write_text("not a folder")
+    with pytest.raises(StoreError, match="not a usable data folder"):
+        Store(tmp_path / "data").open_for_writing()
