@@ -203,8 +203,8 @@ class _HandReader:
             raise self._error(reason, len(self.lines) - 1) from None
 
     def _read_body(self, start: int, stop: int) -> None:
-        # The hot loop: a line read before is one look-up; else a prefix test, then
-        # "player: verb" through one dictionary.
+        # The hot loop: a betting line read before is one look-up; any other line, a
+        # prefix test, then "player: verb" through one dictionary.
         lines = self.lines
         seat_of = self.seat_of
         actions = self.actions
@@ -215,52 +215,58 @@ class _HandReader:
             for index in range(start, stop):
                 line = lines[index]
                 bet = bets.get(line)
-                if bet is not None and bet[0].player in seat_of:
-                    action, live, post = bet
-                    actions.append(action)
-                    if live:
-                        street_in = self.street_in
-                        street_in[action.player] = street_in.get(action.player, 0) + live
-                    if post is not None:
-                        self._note_post(post, action.amount)
-                elif line.startswith("*** "):
-                    self._street_line(line)
-                    if self.street is not street:
-                        street = self.street
-                        bets = _cache(_BETS, (self.terms.decimals, street))
-                else:
+                if bet is None or bet[0].player not in seat_of:
+                    if line.startswith("*** "):
+                        self._street_line(line)
+                        if self.street is not street:
+                            street = self.street
+                            bets = _cache(_BETS, (self.terms.decimals, street))
+                        continue
                     player, separator, rest = line.partition(": ")
-                    if separator and player in seat_of:
-                        self._player_line(player, rest, line)
-                    elif line.startswith("Dealt to "):
-                        self._dealt_line(line[9:])
-                    else:
-                        self._other_line(line)
+                    if not separator or player not in seat_of:
+                        if line.startswith("Dealt to "):
+                            self._dealt_line(line[9:])
+                        else:
+                            self._other_line(line)
+                        continue
+                    bet = self._verb(player, rest)
+                    if bet is None:
+                        continue
+                    # A dead-and-live post depends on the stakes as well as on the line.
+                    if bet[2] is not ActionKind.POST_SMALL_AND_BIG_BLIND:
+                        if len(bets) >= _CACHE_LIMIT:
+                            bets.clear()
+                        bets[line] = bet
+                action, live, post = bet
+                actions.append(action)
+                if live:
+                    street_in = self.street_in
+                    street_in[action.player] = street_in.get(action.player, 0) + live
+                if post is not None:
+                    self._note_post(post, action.amount)
         except ValueError as error:
             raise self._error(str(error), index) from None
 
-    def _player_line(self, player: str, rest: str, line: str | None) -> None:
-        # "Player2: raises $4 to $8"; `line` is the cache key (None: do not cache)
+    def _verb(self, player: str, rest: str) -> _Bet | None:
+        # "Player2: raises $4 to $8": the method for the verb reads the rest
         verb, _, args = rest.partition(" ")
         entry = _VERBS.get(verb)
-        if entry is None:
-            if rest in INFO_RESTS:
-                return
+        if entry is not None:
+            return entry[0](self, player, args, entry[1])
+        if rest not in INFO_RESTS:
             raise ValueError(f"unknown action {rest!r}")
-        bet = entry[0](self, player, args, entry[1])
-        if bet is not None:
-            self._add_bet(bet)
-            # A dead-and-live post depends on the stakes as well as on the line.
-            if line is not None and bet[2] is not ActionKind.POST_SMALL_AND_BIG_BLIND:
-                _cache(_BETS, (self.terms.decimals, self.street))[line] = bet
+        return None
 
-    def _add_bet(self, bet: _Bet) -> None:
-        action, live, post = bet
-        self.actions.append(action)
-        if live:
-            self.street_in[action.player] = self.street_in.get(action.player, 0) + live
-        if post is not None:
-            self._note_post(post, action.amount)
+    def _player_line(self, player: str, rest: str) -> None:
+        # The slow path, for a player whose name holds ": "; nothing is cached.
+        bet = self._verb(player, rest)
+        if bet is not None:
+            action, live, post = bet
+            self.actions.append(action)
+            if live:
+                self.street_in[player] = self.street_in.get(player, 0) + live
+            if post is not None:
+                self._note_post(post, action.amount)
 
     def _note_post(self, post: ActionKind, amount: int) -> None:
         if amount > self.largest_post.get(post, 0):
@@ -340,7 +346,7 @@ class _HandReader:
         else:
             named = self._seated_prefix_or_none(line, ": ")  # a name holding ": "
             if named is not None:
-                self._player_line(named, line[len(named) + 2 :], None)
+                self._player_line(named, line[len(named) + 2 :])
                 return
             unseated, separator, rest = line.partition(": ")
             if separator and rest in INFO_RESTS:
