@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+import importlib
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -338,3 +340,10 @@ def test_a_data_folder_that_is_a_file_is_a_store_error(tmp_path: Path) -> None:
     (tmp_path / "data").write_text("not a folder")
     with pytest.raises(StoreError, match="not a usable data folder"):
         Store(tmp_path / "data").open_for_writing()
+
+
+@pytest.mark.parametrize("module", ["tracker.bookkeeping", "tracker.store"])
+def test_docstring_examples(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0
+    assert result.failed == 0
