@@ -125,7 +125,7 @@ def line_start_pattern(header: re.Pattern[str]) -> re.Pattern[str]:
 
 _AMOUNT = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+")
 _CURRENCY_SYMBOLS = "$€£₹"
-_CACHE_LIMIT = 50_000
+_CACHE_LIMIT = 20_000
 _AMOUNT_CACHES: dict[int, dict[str, int]] = {}
 
 

@@ -138,7 +138,7 @@ class TableLine:
 
 _TIME_START = re.compile(r" - (?=\d{4}/\d{1,2}/\d{1,2}[ -])")  # " - 2013/04/10 19:06:22"
 _TERMS_CACHE: dict[str, GameTerms | str] = {}
-_CACHE_LIMIT = 20_000
+_CACHE_LIMIT = 5_000
 
 
 def read_header(line: str) -> tuple[GameTerms, datetime, str]:

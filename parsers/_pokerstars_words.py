@@ -118,7 +118,7 @@ def cut_cap(args: str) -> str:
     return args
 
 
-_CARDS_LIMIT = 20_000
+_CARDS_LIMIT = 10_000
 _CARDS: dict[str, tuple[Card, ...]] = {}
 
 

@@ -65,7 +65,7 @@ _Bet = tuple[Action, int, ActionKind | None]
 """What a betting line adds: the action, the chips it makes live on the street, and the
 post whose largest amount gives the stakes (None for other actions)."""
 
-_CACHE_LIMIT = 20_000
+_CACHE_LIMIT = 5_000
 _BETS: dict[tuple[int, Street], dict[str, _Bet]] = {}  # (decimals, street) -> line -> bet
 _SUMMARIES: dict[int, dict[str, SeatSummary]] = {}  # decimals -> line -> summary
 
