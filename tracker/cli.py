@@ -30,6 +30,7 @@ from tracker.importer import (
     describe_summary,
     import_paths,
 )
+from tracker.stats.commands import plot_command, report_command, stats_command
 from tracker.store import Store, default_data_dir
 
 app = typer.Typer(
@@ -38,6 +39,10 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+# tracker stats / plot / report: defined in tracker/stats/commands.py
+app.command("stats")(stats_command)
+app.command("plot")(plot_command)
+app.command("report")(report_command)
 
 
 def _print_version(value: bool) -> None:

@@ -43,9 +43,52 @@ CREATE OR REPLACE MACRO stats_hand_classes(hole) AS
              THEN 'pair' END
     ], lambda name: name IS NOT NULL), []), ['other']);
 
+-- The distinct low ranks (A to 8) among cards given as engine indexes.
+CREATE OR REPLACE MACRO stats_low_ranks(cards) AS
+    list_distinct(list_transform(
+        list_filter(cards, lambda c: c // 4 <= 6 OR c // 4 = 12), lambda c: c // 4));
+
+-- A board allows a low when it holds three different ranks A to 8.
+CREATE OR REPLACE MACRO stats_board_allows_low(board) AS len(stats_low_ranks(board)) >= 3;
+
+-- Omaha: a low takes two hole cards and three board cards of five different ranks A to 8.
+-- With H the hole's low ranks and B the board's, it exists when H has two and B keeps
+-- three once the two are taken out: best with hole ranks not on the board.
+CREATE OR REPLACE MACRO stats_omaha_makes_low(hole, board) AS
+    len(stats_low_ranks(hole)) >= 2
+    AND len(stats_low_ranks(board)) - greatest(0, 2 - len(list_filter(
+        stats_low_ranks(hole), lambda r: NOT list_contains(stats_low_ranks(board), r)))) >= 3;
+
+-- Stud: a low takes five different ranks A to 8 among the seven cards.
+CREATE OR REPLACE MACRO stats_stud_makes_low(cards) AS len(stats_low_ranks(cards)) >= 5;
+
+-- A player's result on one side (high or low) over the halves of the pots they could
+-- win; tracker.stats.outcomes defines it.
+CREATE OR REPLACE MACRO stats_side(halves, won, halved, shared) AS
+    CASE WHEN halves = 0 THEN NULL
+         WHEN won = halves THEN 'won'
+         WHEN shared = 0 THEN 'none'
+         WHEN halved = halves THEN 'halved'
+         ELSE 'part' END;
+
+-- The outcome of a showdown from the two sides; the same rule as tracker.stats.outcomes.
+CREATE OR REPLACE MACRO stats_outcome(high, low, any_low) AS
+    CASE WHEN high IS NULL OR low IS NULL THEN NULL
+         WHEN high = 'won' AND low = 'won'
+         THEN CASE WHEN any_low THEN 'scoop_both_ways' ELSE 'scoop_no_low' END
+         WHEN high = 'won' AND low = 'none' THEN 'high_only'
+         WHEN low = 'won' AND high = 'none' THEN 'low_only'
+         WHEN high = 'won' OR low = 'won' THEN 'three_quarters'
+         WHEN high = 'none' AND low = 'none' THEN 'lost'
+         WHEN (high = 'none' AND low = 'halved') OR (high = 'halved' AND low = 'none')
+         THEN 'quartered'
+         ELSE 'split' END;
+
 -- The hands a stats run covers: not cancelled, of the game asked (NULL: every game),
 -- started in [since_at, until_at) (NULL: open). `big_unit` is the big bet in limit, the
--- big blind otherwise; `first_street` is the street of the first betting round.
+-- big blind otherwise; `first_street` is the street of the first betting round;
+-- `money_unit` says what the amounts count: cents of a currency ('USD'; 'play' money,
+-- 'cash' when the site names none) or tournament 'chips'.
 CREATE OR REPLACE MACRO stats_hands(game_wanted, since_at, until_at) AS TABLE
 SELECT
     site, hand_id, game, structure, table_name, started_at, month, button_seat,
@@ -53,15 +96,22 @@ SELECT
     CASE WHEN structure = 'limit' THEN big_bet ELSE big_blind END AS big_unit,
     starts_with(game, 'stud') AS stud,
     CASE WHEN starts_with(game, 'stud') THEN 'third' ELSE 'preflop' END AS first_street,
+    CASE WHEN tournament_id IS NOT NULL THEN 'chips'
+         WHEN currency IS NOT NULL THEN currency
+         WHEN play_money THEN 'play'
+         ELSE 'cash' END AS money_unit,
     structure || ' '
         || stats_money_text(
             CASE WHEN structure = 'limit' THEN small_bet ELSE small_blind END,
-            currency IS NULL)
+            tournament_id IS NOT NULL)
         || '/'
         || stats_money_text(
-            CASE WHEN structure = 'limit' THEN big_bet ELSE big_blind END, currency IS NULL)
-        || ' ' || CASE WHEN tournament_id IS NOT NULL THEN 'tournament'
-                       ELSE coalesce(currency, 'play') END AS stakes
+            CASE WHEN structure = 'limit' THEN big_bet ELSE big_blind END,
+            tournament_id IS NOT NULL)
+        || CASE WHEN tournament_id IS NOT NULL THEN ' tournament'
+                WHEN currency IS NOT NULL THEN ' ' || currency
+                WHEN play_money THEN ' play money'
+                ELSE '' END AS stakes
 FROM hands
 WHERE NOT cancelled
     AND (game_wanted IS NULL OR game = game_wanted)
@@ -100,7 +150,7 @@ first_raises AS (
 acted AS (
     SELECT
         action.site, action.hand_id, action.player,
-        sum(action.amount) AS put_in,
+        CAST(sum(action.amount) AS BIGINT) AS put_in,
         bool_or(action.kind = 'fold') AS folded,
         bool_or(first_round AND action.kind = 'fold') AS folded_first,
         bool_or(first_round AND action.kind IN ('call', 'bet', 'raise', 'complete')) AS vpip,
@@ -123,17 +173,29 @@ acted AS (
     ) AS action
     GROUP BY ALL
 ),
+returned_to AS (
+    SELECT back.site, back.hand_id, back.player, CAST(sum(back.amount) AS BIGINT) AS returned
+    FROM returned AS back JOIN chosen USING (site, hand_id)
+    GROUP BY ALL
+),
 in_hand AS (
+    -- the counts of players still in, and the pots each could win: one per distinct
+    -- level of what the players still in put in (the main pot at the lowest)
     SELECT
-        *,
+        acted.*,
+        coalesce(returned_to.returned, 0) AS returned,
         count(*) FILTER (NOT folded_first) OVER by_hand AS past_first_round,
-        count(*) FILTER (NOT folded) OVER by_hand AS not_folded
-    FROM acted
-    WINDOW by_hand AS (PARTITION BY site, hand_id)
+        count(*) FILTER (NOT folded) OVER by_hand AS not_folded,
+        CASE WHEN NOT folded THEN dense_rank() OVER (
+            by_hand ORDER BY CASE WHEN NOT folded
+                                  THEN put_in - coalesce(returned_to.returned, 0) END
+            NULLS LAST) END AS pots_eligible
+    FROM acted LEFT JOIN returned_to USING (site, hand_id, player)
+    WINDOW by_hand AS (PARTITION BY acted.site, acted.hand_id)
 ),
 collected AS (
     SELECT collection.site, collection.hand_id, collection.player,
-           sum(collection.amount) AS collected
+           CAST(sum(collection.amount) AS BIGINT) AS collected
     FROM collections AS collection JOIN chosen USING (site, hand_id)
     GROUP BY ALL
 ),
@@ -152,15 +214,10 @@ rake_floor AS (
 ),
 rake_paid AS (
     SELECT site, hand_id, player, collected,
-           share + CASE WHEN payee_rank = 1
-                        THEN rake - sum(share) OVER (PARTITION BY site, hand_id)
-                        ELSE 0 END AS rake_paid
+           CAST(share + CASE WHEN payee_rank = 1
+                             THEN rake - sum(share) OVER (PARTITION BY site, hand_id)
+                             ELSE 0 END AS BIGINT) AS rake_paid
     FROM rake_floor
-),
-returned_to AS (
-    SELECT back.site, back.hand_id, back.player, sum(back.amount) AS returned
-    FROM returned AS back JOIN chosen USING (site, hand_id)
-    GROUP BY ALL
 ),
 known AS (
     -- hole cards of flop games (the hero's, or shown); stud's door card: the up card of
@@ -171,19 +228,25 @@ known AS (
             FILTER (NOT chosen.stud AND len(card.card_indexes) >= 4) AS hole_cards,
         min(CASE WHEN card.street = 'third' AND card.source = 'up' THEN card.card_indexes[1]
                  WHEN card.street = 'third' AND len(card.card_indexes) = 3
-                 THEN card.card_indexes[3] END) FILTER (chosen.stud) AS door_card
+                 THEN card.card_indexes[3] END) FILTER (chosen.stud) AS door_card,
+        -- stud: the seven cards shown, or the hero's cards as dealt street by street
+        coalesce(
+            arg_min(card.card_indexes, card.sequence)
+                FILTER (chosen.stud AND len(card.card_indexes) = 7),
+            flatten(list(card.card_indexes ORDER BY card.sequence)
+                FILTER (chosen.stud AND card.source = 'dealt'))) AS stud_cards
     FROM cards AS card JOIN chosen USING (site, hand_id)
     GROUP BY ALL
 )
 SELECT
     dealt.site, dealt.hand_id, dealt.player, dealt.position,
     chosen.game, chosen.structure, chosen.stakes, chosen.table_name, chosen.started_at,
-    chosen.month, chosen.stud, chosen.big_unit,
+    chosen.month, chosen.stud, chosen.big_unit, chosen.money_unit,
     coalesce(in_hand.put_in, 0) AS put_in,
-    coalesce(returned_to.returned, 0) AS returned,
+    coalesce(in_hand.returned, 0) AS returned,
     coalesce(rake_paid.collected, 0) AS collected,
     coalesce(rake_paid.collected, 0) - coalesce(in_hand.put_in, 0)
-        + coalesce(returned_to.returned, 0) AS net,
+        + coalesce(in_hand.returned, 0) AS net,
     coalesce(rake_paid.rake_paid, 0) AS rake_paid,
     coalesce(in_hand.vpip, false) AS vpip,
     coalesce(in_hand.pfr, false) AS pfr,
@@ -194,6 +257,8 @@ SELECT
     coalesce(in_hand.brought_in, false) AS brought_in,
     coalesce(NOT in_hand.folded_first AND in_hand.past_first_round >= 2, false) AS saw_flop,
     coalesce(NOT in_hand.folded AND in_hand.not_folded >= 2, false) AS showdown,
+    in_hand.pots_eligible,
+    CASE WHEN chosen.stud THEN known.stud_cards ELSE known.hole_cards END AS known_cards,
     CASE WHEN known.hole_cards IS NOT NULL THEN stats_hand_classes(known.hole_cards) END
         AS hand_classes,
     CASE WHEN known.door_card IS NOT NULL
@@ -202,7 +267,6 @@ FROM dealt
 JOIN chosen USING (site, hand_id)
 LEFT JOIN in_hand USING (site, hand_id, player)
 LEFT JOIN rake_paid USING (site, hand_id, player)
-LEFT JOIN returned_to USING (site, hand_id, player)
 LEFT JOIN known USING (site, hand_id, player)
 WHERE player_wanted IS NULL OR dealt.player = player_wanted;
 

@@ -10,6 +10,8 @@ SELECT
     date_diff('second', min(started_at), max(started_at)) / 60.0 AS minutes,
     CAST(count(DISTINCT site || ' ' || table_name) AS BIGINT) AS tables,
     count(*) AS hands,
+    CASE WHEN count(DISTINCT money_unit) = 1 THEN min(money_unit) ELSE 'mixed' END
+        AS money_unit,
     CAST(sum(net) AS BIGINT) AS net_won,
     sum(CAST(net AS DOUBLE) / big_unit) AS net_big,
     100.0 * sum(CAST(net AS DOUBLE) / big_unit) / nullif(count(big_unit), 0) AS bb_per_100

@@ -9,6 +9,8 @@ SELECT
     player,
     group_key,
     count(*) AS hands,
+    CASE WHEN count(DISTINCT money_unit) = 1 THEN min(money_unit) ELSE 'mixed' END
+        AS money_unit,
     100.0 * count_if(vpip) / count(*) AS vpip,
     100.0 * count_if(pfr) / count(*) AS pfr,
     100.0 * count_if(three_bet) / nullif(count_if(three_bet_chance), 0) AS three_bet,

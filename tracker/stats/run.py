@@ -12,7 +12,7 @@ docs/stats.md defines every figure.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from importlib import resources
 from pathlib import Path
@@ -26,15 +26,9 @@ from tracker.database import QueryError, connect
 from tracker.errors import NoDataError, TrackerError
 from tracker.model import Game
 from tracker.stats.hand_classes import HAND_CLASSES
+from tracker.stats.options import DEFAULT_SESSION_GAP, GROUPINGS
+from tracker.stats.outcomes import OUTCOMES
 from tracker.stats.positions import POSITION_ORDER
-
-DEFAULT_SESSION_GAP: Final = 30
-"""Minutes without a hand after which the next hand starts a new session."""
-
-GROUPINGS: Final = (
-    "position", "game", "stakes", "session", "month", "hand-class", "door-card", "bring-in",
-)  # fmt: skip
-"""What `--by` accepts."""
 
 _GROUP_KEYS: Final = {
     None: "'all'",
@@ -73,8 +67,8 @@ class StatsFilter:
     Args:
         player: one player's name; None for every player.
         game: one game; None for every game.
-        since: the first day (UTC) included; None for no limit.
-        until: the last day (UTC) included; None for no limit.
+        since: the first day (UTC) included, or the first instant; None for no limit.
+        until: the last day (UTC) included, or the last instant; None for no limit.
         min_hands: rows (player and group) with fewer hands are left out.
         session_gap: minutes without a hand that end a session.
     """
@@ -87,19 +81,31 @@ class StatsFilter:
     session_gap: int = DEFAULT_SESSION_GAP
 
     def parameters(self) -> dict[str, Any]:
-        """The named parameters of the stat queries."""
+        """The named parameters of the stat queries: `since` and `until` as the instants
+        [since, until) that cover the days asked (a datetime is taken as the instant
+        itself, and `until` then includes it)."""
         return {
             "player": self.player,
             "game": None if self.game is None else self.game.value,
-            "since": None if self.since is None else _midnight(self.since),
-            "until": None if self.until is None else _midnight(self.until + timedelta(days=1)),
+            "since": _start_or_none(self.since),
+            "until": _end_or_none(self.until),
             "min_hands": self.min_hands,
             "session_gap": self.session_gap,
         }
 
 
-def _midnight(day: date) -> datetime:
-    return datetime.combine(day, time(0), tzinfo=UTC)
+def _start_or_none(moment: date | None) -> datetime | None:
+    if moment is None or isinstance(moment, datetime):
+        return moment
+    return datetime.combine(moment, time(0), tzinfo=UTC)
+
+
+def _end_or_none(moment: date | None) -> datetime | None:
+    if moment is None:
+        return None
+    if isinstance(moment, datetime):
+        return moment + timedelta(microseconds=1)
+    return datetime.combine(moment + timedelta(days=1), time(0), tzinfo=UTC)
 
 
 def query_text(name: str) -> str:
@@ -188,6 +194,48 @@ class StatsDatabase:
         """
         return self._grouped("stats_standard", filters, by)
 
+    def outcomes(self, filters: StatsFilter, by: str | None = None) -> pd.DataFrame:
+        """The hi/lo outcomes at showdown (hi/lo games only), one row per player (and
+        group): counts, and each as a percentage of the showdowns (`<outcome>_pct`).
+
+        Columns: player, [by], hands, showdowns, unaudited (showdowns the audit could not
+        pay), scoops, the eight outcomes of `OUTCOMES`, quartered_net, low_possible,
+        made_low, won_without_showdown, then the percentages: `<outcome>_pct` and
+        `scoops_pct` and `low_possible_pct` of showdowns, `made_low_pct` of
+        `low_possible` (a stud showdown always counts as one where a low was possible).
+        """
+        table = self._grouped("stats_outcomes", filters, by)
+        showdowns = table["showdowns"].where(table["showdowns"] > 0)
+        for name in ("scoops", *OUTCOMES):
+            table[f"{name}_pct"] = 100.0 * table[name] / showdowns
+        table["low_possible_pct"] = 100.0 * table["low_possible"] / showdowns
+        table["made_low_pct"] = (
+            100.0 * table["made_low"] / table["low_possible"].where(table["low_possible"] > 0)
+        )
+        return table
+
+    def sessions(self, filters: StatsFilter) -> pd.DataFrame:
+        """Each player's sessions: player, session (1, 2, ...), started_at, ended_at,
+        minutes, tables, hands, net_won, net_big, bb_per_100."""
+        return self.frame(query_text("stats_sessions"), filters.parameters())
+
+    def winnings(self, filters: StatsFilter) -> pd.DataFrame:
+        """Every hand played, in order, with the running totals the winnings plot draws:
+        player, site, hand_id, started_at, game, showdown, net, net_big, hand_number,
+        total, at_showdown, without_showdown, and the same three in big units
+        (`total_big`, ...)."""
+        return self.frame(query_text("stats_winnings"), filters.parameters())
+
+    def audit_counts(self, filters: StatsFilter) -> pd.DataFrame:
+        """How many hands in scope (of the game, the days, the player's) the audit found
+        ok, mismatch, inconsistent and unverifiable: columns status, hands."""
+        return self.frame(query_text("stats_audit_counts"), filters.parameters())
+
+    def audit_problems(self, filters: StatsFilter) -> pd.DataFrame:
+        """Every audited hand in scope that is not ok, in time order: site, hand_id,
+        game, started_at, table_name, status, reason, source_file."""
+        return self.frame(query_text("stats_audit_problems"), filters.parameters())
+
     def _grouped(self, name: str, filters: StatsFilter, by: str | None) -> pd.DataFrame:
         if by not in _GROUP_KEYS:
             raise StatsError(f"unknown grouping {by!r}; one of: {', '.join(GROUPINGS)}")
@@ -208,3 +256,32 @@ def _shape_groups(table: pd.DataFrame, by: str | None) -> pd.DataFrame:
         table = table.sort_values(["player", "_order", "group_key"], kind="stable")
         table = table.drop(columns="_order")
     return table.rename(columns={"group_key": by}).reset_index(drop=True)
+
+
+def player_stats(
+    data_dir: Path | str,
+    filters: StatsFilter,
+    *,
+    by: str | None = None,
+    outcomes: bool = False,
+    hero: bool = False,
+) -> pd.DataFrame:
+    """The standard stats (or, with `outcomes`, the hi/lo outcomes) of a data folder.
+
+    Args:
+        data_dir: the data folder.
+        filters: the hands and players covered.
+        by: a grouping of `GROUPINGS`, or None for one row per player.
+        outcomes: the outcomes at showdown instead of the standard stats.
+        hero: the hero only (`StatsDatabase.hero`), whatever `filters.player` says.
+
+    Raises:
+        NoDataError: no data folder, or no hands in it.
+        StatsError: an unknown grouping; `hero` with no single hero.
+    """
+    with StatsDatabase(data_dir) as database:
+        if hero:
+            filters = replace(filters, player=database.hero())
+        if outcomes:
+            return database.outcomes(filters, by)
+        return database.standard(filters, by)

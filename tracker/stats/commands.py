@@ -1,0 +1,176 @@
+"""The `tracker stats`, `tracker plot` and `tracker report` commands.
+
+Registered on the `tracker` app in `tracker/cli.py`; each parses its options, calls one
+library function (`tracker.stats.run.player_stats`, `tracker.report.draw_plot`,
+`tracker.report.build_report`) and prints the result. Only `TrackerError` is caught: a
+one-line message and exit status 2.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tracker.errors import TrackerError
+from tracker.model import Game
+from tracker.stats.options import DEFAULT_SESSION_GAP, Grouping, OutputFormat, PlotKind
+from tracker.store import default_data_dir
+
+DataOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--data",
+        envvar="TRACKER_DATA",
+        help="The data folder (default: $TRACKER_DATA, else the user data folder).",
+    ),
+]
+PlayerOption = Annotated[
+    str | None,
+    typer.Option("--player", metavar="NAME", help="The player (default: the hero)."),
+]
+
+
+def _failed(error: TrackerError) -> typer.Exit:
+    typer.echo(f"error: {error}", err=True)
+    return typer.Exit(2)
+
+
+def stats_command(
+    data: DataOption = None,
+    player: Annotated[
+        str | None,
+        typer.Option("--player", metavar="NAME", help="One player (default: every player)."),
+    ] = None,
+    hero: Annotated[
+        bool,
+        typer.Option(
+            "--hero",
+            help='Only the hero: the player the files were dealt to ("Dealt to NAME"), '
+            "when one name is on more than half of the hands.",
+        ),
+    ] = False,
+    by: Annotated[Grouping | None, typer.Option("--by", help="Break the rows down.")] = None,
+    game: Annotated[Game | None, typer.Option("--game", help="One game only.")] = None,
+    since: Annotated[
+        datetime | None,
+        typer.Option("--since", formats=["%Y-%m-%d"], metavar="DATE", help="First day (UTC)."),
+    ] = None,
+    until: Annotated[
+        datetime | None,
+        typer.Option("--until", formats=["%Y-%m-%d"], metavar="DATE", help="Last day (UTC)."),
+    ] = None,
+    min_hands: Annotated[
+        int, typer.Option("--min-hands", min=1, metavar="N", help="Hide rows of fewer hands.")
+    ] = 1,
+    session_gap: Annotated[
+        int,
+        typer.Option(
+            "--session-gap", min=1, metavar="MINUTES", help="A longer gap starts a new session."
+        ),
+    ] = DEFAULT_SESSION_GAP,
+    outcomes: Annotated[
+        bool,
+        typer.Option("--outcomes", help="The hi/lo outcomes at showdown instead."),
+    ] = False,
+    output: Annotated[
+        OutputFormat, typer.Option("--format", help="Output format.")
+    ] = OutputFormat.TABLE,
+) -> None:
+    """Player stats: VPIP, PFR, 3-bet, AF, WTSD, W$SD, WWSF, net won, bb/100, rake.
+
+    Without --player or --hero: every player, one row each (one row per
+    player and group with --by). With --outcomes: how the hi/lo showdowns
+    ended (scoops, three-quarters, high or low only, splits, quarters),
+    from the audit's awards. --by position covers flop games, door-card and
+    bring-in cover stud, hand-class the flop-game hands whose hole cards are
+    known (a hand counts in every class it fits). docs/stats.md defines
+    every figure.
+    """
+    from rich.console import Console
+
+    from tracker.stats.output import outcomes_table, standard_table, to_csv, to_json
+    from tracker.stats.run import StatsFilter, player_stats
+
+    if player is not None and hero:
+        raise _failed(TrackerError("give --player NAME or --hero, not both"))
+    filters = StatsFilter(
+        player=player,
+        game=game,
+        since=None if since is None else since.date(),
+        until=None if until is None else until.date(),
+        min_hands=min_hands,
+        session_gap=session_gap,
+    )
+    group = None if by is None else by.value
+    try:
+        frame = player_stats(data or default_data_dir(), filters, by=group,
+                             outcomes=outcomes, hero=hero)  # fmt: skip
+    except TrackerError as error:
+        raise _failed(error) from None
+    if output is OutputFormat.JSON:
+        typer.echo(to_json(frame))
+    elif output is OutputFormat.CSV:
+        typer.echo(to_csv(frame), nl=False)
+    elif outcomes:
+        Console().print(outcomes_table(frame, group, "Hi/lo outcomes at showdown"))
+    else:
+        Console().print(standard_table(frame, group, "Player stats"))
+
+
+def plot_command(
+    kind: Annotated[PlotKind, typer.Argument(help="What to draw.")],
+    out: Annotated[Path, typer.Option("--out", metavar="FILE.png", help="The image to write.")],
+    data: DataOption = None,
+    player: PlayerOption = None,
+) -> None:
+    """Draw a plot into a PNG file (the hero's, or --player's).
+
+    KIND: winnings (cumulative: total, at showdown, without showdown), positions
+    (net by position), outcomes (hi/lo outcomes at showdown), sessions (net by
+    session). Prints the file's path.
+    """
+    from tracker.report import draw_plot
+
+    try:
+        figure, _ = draw_plot(data or default_data_dir(), kind.value, player)
+    except TrackerError as error:
+        raise _failed(error) from None
+    figure.savefig(out, format="png", dpi=100)
+    typer.echo(str(out))
+
+
+def report_command(
+    out: Annotated[Path, typer.Option("--out", metavar="FILE.html", help="The file to write.")],
+    data: DataOption = None,
+    player: PlayerOption = None,
+    session: Annotated[
+        str,
+        typer.Option("--session", metavar="last|all|YYYY-MM-DD", help="Which sessions."),
+    ] = "all",
+    session_gap: Annotated[
+        int,
+        typer.Option(
+            "--session-gap", min=1, metavar="MINUTES", help="A longer gap starts a new session."
+        ),
+    ] = DEFAULT_SESSION_GAP,
+) -> None:
+    """Write a self-contained HTML report of the hero's (or --player's) play.
+
+    The report holds a summary, the plots, the stats by position, the hi/lo
+    outcomes, the sessions and the audit (how many hands were checked, and
+    every hand that is not ok). --session last: the last session; a day
+    YYYY-MM-DD: the sessions started that day (UTC); all: every hand. Prints
+    the file's path.
+    """
+    from tracker.report import build_report
+
+    try:
+        report = build_report(data or default_data_dir(), player=player, session=session,
+                              session_gap=session_gap)  # fmt: skip
+    except TrackerError as error:
+        raise _failed(error) from None
+    out.write_text(report.html, encoding="utf-8")
+    typer.echo(str(out))

@@ -1,0 +1,46 @@
+"""The choices the stats commands take, kept apart so the CLI loads without pandas."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Final
+
+DEFAULT_SESSION_GAP: Final = 30
+"""Minutes without a hand after which the next hand starts a new session."""
+
+
+class Grouping(StrEnum):
+    """What `--by` groups the rows by."""
+
+    POSITION = "position"
+    GAME = "game"
+    STAKES = "stakes"
+    SESSION = "session"
+    MONTH = "month"
+    HAND_CLASS = "hand-class"
+    DOOR_CARD = "door-card"
+    BRING_IN = "bring-in"
+
+
+GROUPINGS: Final = tuple(grouping.value for grouping in Grouping)
+"""What `--by` accepts."""
+
+
+class OutputFormat(StrEnum):
+    """How `tracker stats` prints its rows."""
+
+    TABLE = "table"
+    JSON = "json"
+    CSV = "csv"
+
+
+class PlotKind(StrEnum):
+    """What `tracker plot` draws."""
+
+    WINNINGS = "winnings"
+    POSITIONS = "positions"
+    OUTCOMES = "outcomes"
+    SESSIONS = "sessions"
+
+
+PLOT_KINDS: Final = tuple(kind.value for kind in PlotKind)
