@@ -325,6 +325,17 @@ def _columnar(schema: pa.Schema, columns: dict[str, list[Any]]) -> pa.Table:
     return pa.Table.from_arrays(arrays, schema=schema)
 
 
+# Dictionary encoding only where values repeat (enum text, player names): for the rest
+# (hand ids, amounts) plain zstd is both faster to write and half the size.
+_DICTIONARY_COLUMNS = ["game", "structure", "currency", "site_timezone", "street", "kind",
+                       "source", "half", "player", "hero", "status"]  # fmt: skip
+
+
+def _write_parquet(data: pa.Table, stream: IO[bytes]) -> None:
+    # pyarrow takes a list of column names here; its stubs say bool only
+    pq.write_table(data, stream, compression="zstd", use_dictionary=_DICTIONARY_COLUMNS)  # type: ignore[arg-type]
+
+
 def _why(error: OSError) -> str:
     return error.strerror or str(error)
 
@@ -414,7 +425,7 @@ class Transaction:
         number = sum(1 for _, final in self._files.renames if final.parent == folder)
         suffix = f"-{number}" if number else ""
         final = folder / f"part-{self.batch_id}{suffix}.parquet"
-        self._files.add(final, lambda stream: pq.write_table(data, stream, compression="zstd"))
+        self._files.add(final, lambda stream: _write_parquet(data, stream))
 
     def commit(self) -> None:
         """Make every file of the batch visible (see `tracker.atomic_files`)."""

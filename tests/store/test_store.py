@@ -347,3 +347,17 @@ def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_only_repeating_text_is_dictionary_encoded(store: Store, hands: list[Hand]) -> None:
+    store.write_hands(hands)
+    path = next((store.root / "actions").rglob("*.parquet"))
+    row_group = pq.ParquetFile(path).metadata.row_group(0)
+    encodings = {
+        row_group.column(i).path_in_schema: row_group.column(i).encodings
+        for i in range(row_group.num_columns)
+    }
+    assert "RLE_DICTIONARY" in encodings["kind"]
+    assert "RLE_DICTIONARY" in encodings["player"]
+    assert "RLE_DICTIONARY" not in encodings["hand_id"]
+    assert "RLE_DICTIONARY" not in encodings["amount"]
