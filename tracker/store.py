@@ -383,8 +383,10 @@ class Transaction:
         if not spec.partition_by:
             self._add_file(table, (), data)
             return
-        keys = data.select(list(spec.partition_by)).to_pylist()
-        for values in sorted({tuple(key.values()) for key in keys}):
+        # The distinct partition values, found in C++ (a Python set of row dicts is slow).
+        partition = list(spec.partition_by)
+        keys = data.select(partition).group_by(partition).aggregate([]).to_pylist()
+        for values in sorted(tuple(key[name] for name in partition) for key in keys):
             tests = [pc.field(n) == v for n, v in zip(spec.partition_by, values, strict=True)]
             mask = tests[0]
             for test in tests[1:]:
