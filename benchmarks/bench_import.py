@@ -9,9 +9,10 @@ ids), then, several times, from a cold start (a new process, an empty data folde
   expression to every line.
 
 It prints the medians: hands/s, MB/s, the import/baseline time ratio, and the peak
-memory of each child. Usage:
+memory of each child. `--simulated` times hands written by `tracker simulate` instead
+(6-handed pot-limit Omaha hi/lo). Usage:
 
-    .venv/bin/python benchmarks/bench_import.py [--hands 20000] [--repeat 3]
+    .venv/bin/python benchmarks/bench_import.py [--hands 20000] [--repeat 3] [--simulated]
 """
 
 from __future__ import annotations
@@ -98,16 +99,32 @@ def timed(command: list[str]) -> Run:
         return Run(seconds, peak_mb, output.read().decode())
 
 
+def simulate_file(path: Path, count: int) -> int:
+    """Write `count` simulated 6-handed pot-limit Omaha hi/lo hands (`tracker simulate`)."""
+    command = [str(TRACKER), "simulate", "--game", "omaha-hilo", "--hands", str(count),
+               "--players", "6", "--seed", "7", "--out", str(path)]  # fmt: skip
+    subprocess.run(command, check=True, capture_output=True)
+    return path.stat().st_size
+
+
 def main() -> None:
     """Build the file, time both programs `--repeat` times, print the medians."""
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--hands", type=int, default=20_000)
     options.add_argument("--repeat", type=int, default=3)
+    options.add_argument(
+        "--simulated",
+        action="store_true",
+        help="hands from `tracker simulate` instead of the shared files repeated",
+    )
     arguments = options.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-import-") as scratch:
         folder = Path(scratch)
         history = folder / "pokerstars-hilo.txt"
-        size = build_file(history, arguments.hands)
+        if arguments.simulated:
+            size = simulate_file(history, arguments.hands)
+        else:
+            size = build_file(history, arguments.hands)
         imports: list[Run] = []
         baselines: list[Run] = []
         summary: dict[str, object] = {}
