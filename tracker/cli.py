@@ -197,6 +197,9 @@ def import_command(
     batch_size: Annotated[
         int, typer.Option("--batch-size", min=1, help="Hands written per batch.")
     ] = DEFAULT_BATCH_SIZE,
+    compact: Annotated[
+        bool, typer.Option("--compact", help="Then merge the data folder's small files.")
+    ] = False,
 ) -> None:
     """Import hand-history files; exit 1 when some hands could not be read."""
     data_dir = data or default_data_dir()
@@ -204,7 +207,12 @@ def import_command(
     try:
         with Store(data_dir) as store, _progress_bar(show_bar) as progress:
             summary = import_paths(
-                paths, store, batch_size=batch_size, strict=strict, progress=progress
+                paths,
+                store,
+                batch_size=batch_size,
+                strict=strict,
+                progress=progress,
+                compact_after=compact,
             )
     except TrackerError as error:
         raise _exit_on(error) from None
