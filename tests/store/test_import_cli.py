@@ -62,7 +62,7 @@ def test_every_pokerstars_file_imports(
     data, status, summary = pokerstars_import
     files = Store(data).read("files").to_pylist()
     counts = {
-        Path(row["path"]).relative_to(histories / "PokerStars").as_posix(): (
+        Path(row["path"]).relative_to((histories / "PokerStars").resolve()).as_posix(): (
             row["hands_seen"], row["hands_imported"], row["hands_skipped"], row["hands_failed"]
         )
         for row in files
