@@ -542,6 +542,7 @@ class Store:
         table: str,
         columns: Sequence[str] | None = None,
         where: pc.Expression | None = None,
+        dictionary_columns: Sequence[str] = (),
     ) -> pa.Table:
         """The committed rows of `table` (partition columns included), or an empty table.
 
@@ -549,17 +550,28 @@ class Store:
             table: a registered table name.
             columns: the columns wanted (all when None).
             where: a pyarrow filter, e.g. `pyarrow.compute.field("site") == "pokerstars"`.
+            dictionary_columns: string columns of the files to read dictionary-encoded,
+                as Parquet stores them (integer codes per file, no string copies).
         """
         spec = _spec(table)
         folder = self.root / table
         schema = spec.full_schema
+        file_format = ds.ParquetFileFormat()
+        if dictionary_columns:
+            encoded = set(dictionary_columns)
+            schema = pa.schema(
+                [pa.field(f.name, pa.dictionary(pa.int32(), f.type), f.nullable)
+                 if f.name in encoded else f for f in schema]
+            )  # fmt: skip
+            options = ds.ParquetReadOptions(dictionary_columns=sorted(encoded))
+            file_format = ds.ParquetFileFormat(read_options=options)
         wanted = list(columns) if columns is not None else schema.names
         if not folder.is_dir():
             return schema.empty_table().select(wanted)
         dataset = ds.dataset(
             folder,
             schema=schema,
-            format="parquet",
+            format=file_format,
             partitioning=ds.partitioning(
                 pa.schema([schema.field(name) for name in spec.partition_by]), flavor="hive"
             ),
