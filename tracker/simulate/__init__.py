@@ -38,7 +38,7 @@ from tracker.simulate.payout import choose_mucks, rake_for, settle_hand
 from tracker.simulate.play import play_hand
 from tracker.simulate.pokerstars_format import HAND_SEPARATOR, format_hand
 from tracker.simulate.record import ErrorKind, InjectedError, SimulatedHand
-from tracker.simulate.table import HERO, Tables
+from tracker.simulate.table import HERO, Tables, run_kind
 
 __all__ = [
     "SITES",
@@ -153,6 +153,7 @@ def iter_hands(
         players=players,
         seed=seed,
         tournament=tournament,
+        run_kind=run_kind(game, structure, players, tournament=tournament),
     )
     run = _Run(game, structure, tables, seed, error_rate, odd_chip_rule, rake_rule)
     return (run.next_hand() for _ in range(hands))

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from tracker.model import Game
+from tracker.model import Game, Structure
 from tracker.simulate.deal import TableStakes, level_stakes
 
 HERO = "Hero"
@@ -68,6 +68,18 @@ class HandSetup:
     level: int | None = None
 
 
+def run_kind(game: Game, structure: Structure, players: int, *, tournament: bool) -> int:
+    """A number from 0 to 527 naming the kind of a run, for its hand ids.
+
+    >>> run_kind(Game.OMAHA_HILO, Structure.POT_LIMIT, 6, tournament=False)
+    28
+    """
+    games = list(Game)
+    structures = list(Structure)
+    kind = games.index(game) * len(structures) + structures.index(structure)
+    return (kind * 2 + tournament) * 11 + min(players, 10)
+
+
 def table_size(game: Game, players: int) -> int:
     """The "N-max" of the table: 8 for stud, else 2, 6, 9 or 10 for the players seated.
 
@@ -89,6 +101,9 @@ class Tables:
         players: players dealt in every hand, the hero included.
         seed: the run's seed; it places the hand ids so that runs with different seeds
             do not share ids.
+        run_kind: a number for the kind of run (game, structure, table size, cash or
+            tournament, see `run_kind`), so that runs of different kinds with the same
+            seed do not share ids either.
         tournament: True for tournament chips: every session is a tournament whose
             levels rise every `HANDS_PER_LEVEL` hands (`stakes` is the first level), a
             player who falls below the forced bets is knocked out and a player moved
@@ -108,13 +123,15 @@ class Tables:
         players: int,
         seed: int,
         tournament: bool = False,
+        run_kind: int = 0,
     ) -> None:
         self.rng = rng
         self.game = game
         self.first_stakes = stakes
         self.stakes = stakes
         self.tournament = tournament
-        self.tournament_id = 3_000_000_000 + (seed % 900) * 1_000_000
+        # Ids are laid out as kind | seed | offset, wide enough for 10**8 hands a run.
+        self.tournament_id = (run_kind + 1) * 10**13 + (seed % 10**6) * 10**7
         self.session_hands = 0
         self.players = players
         self.max_seats = table_size(game, players)
@@ -122,7 +139,7 @@ class Tables:
         self.clock = datetime(2026, 1, 5, 15, 0, tzinfo=UTC) + timedelta(
             days=rng.randrange(300), seconds=rng.randrange(86_400)
         )
-        self.hand_id = 100_000_000_000 + (seed % 900) * 1_000_000_000 + rng.randrange(10**6)
+        self.hand_id = (run_kind + 1) * 10**16 + (seed % 10**6) * 10**10 + rng.randrange(10**6)
         self.names_used: set[str] = {HERO}
         self.occupants: dict[int, _Occupant] = {}
         self.table_name = ""
