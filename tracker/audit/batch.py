@@ -4,12 +4,12 @@ It does what `tracker.audit.expected` and `tracker.audit.verdict` do, for the ha
 can: the engine's uncalled bets (the top contribution above the second), the main and
 side pots cut at the levels of the players still in, the rake spread over them by the
 site's rule, every showdown hand ranked by `tracker.engine.batch`, and each pot split:
-halves, ties in odd-chip order, quarters, odd units to the high half. A hand it proves
-`ok` (every check passes and every player, per pot where the site names the pot, was
-paid what the engine pays) is done; every other hand, and every hand out of its reach
-(run it twice, stud ties broken by suit, players tied both ways, hands cancelled, cut
-off, cashed out or whose chips do not add up), goes through the exact path, which also
-writes the reasons. The tests check both paths agree on every hand of large samples.
+halves, ties in odd-chip order, quarters, odd units to the high half, players tied both
+ways (TDA 19F). A hand it proves `ok` (every check passes and every player, per pot
+where the site names the pot, was paid what the engine pays) is done; every other hand,
+and every hand out of its reach (run it twice, stud ties broken by suit, hands cancelled,
+cut off, cashed out or whose chips do not add up), goes through the exact path, which
+also writes the reasons. The tests check both paths agree on every hand of large samples.
 
 Arrays are segments: players grouped by hand (`Batch.player_starts`); pots by hand;
 "cross" rows pair each pot with every player of its hand, pot by pot.
@@ -112,8 +112,7 @@ def audit_fast(batch: Batch, convention: SiteConvention) -> FastResult:
 
 def _reachable(batch: Batch, convention: SiteConvention) -> Flags:
     """Hands the fast path may try: sound, complete, one board, rules it knows."""
-    rule = convention.odd_chip_rule
-    if convention.rake_rule.name not in _VECTOR_RAKE_RULES or not rule.even_split_identical:
+    if convention.rake_rule.name not in _VECTOR_RAKE_RULES:
         return np.zeros(batch.hands, dtype=np.bool_)
     reachable = (
         (batch.total_pot >= 0)
@@ -282,11 +281,13 @@ def _split(
     low_ways = _segment_sum(low_won.astype(np.int64), cross_starts)
     stud = _STUD[batch.game[pots.hand]]
     same_both_ways = _segment_all(high_won == low_won, cross_starts)
-    out_of_reach = (
-        ((best_high <= 0) & (high_ways > 1) & (net > 0))  # nobody eligible showed a hand
-        | (stud & ((high_ways > 1) | (low_ways > 1)))  # stud ties go by suit
-        | ((high_ways > 1) & (low_ways > 0) & same_both_ways)  # TDA 19F
+    out_of_reach = ((best_high <= 0) & (high_ways > 1) & (net > 0)) | (  # nobody showed
+        stud & ((high_ways > 1) | (low_ways > 1))  # stud ties go by suit
     )
+    # TDA 19F: the same players tie both ways; each takes an even share of the pot.
+    identical = (high_ways > 1) & (low_ways > 0) & same_both_ways
+    if not convention.odd_chip_rule.even_split_identical:
+        out_of_reach |= identical
     halved = best_low > 0
     larger, smaller = net - net // 2, net // 2
     if convention.odd_chip_rule.odd_unit_half is Half.LOW:
@@ -295,6 +296,8 @@ def _split(
     low_amount = np.where(halved, smaller, 0)
     high_share = _shares(high_won, high_amount, high_ways, cross_starts, cross_pot)
     low_share = _shares(low_won, low_amount, low_ways, cross_starts, cross_pot)
+    even = _shares(high_won, net, high_ways, cross_starts, cross_pot) - high_share
+    low_share = np.where(identical[cross_pot], even, low_share)
     high_rows = np.flatnonzero(high_share > 0)
     low_rows = np.flatnonzero(low_share > 0)
     rows = np.r_[high_rows, low_rows]

@@ -10,21 +10,20 @@ of it into `HandLedger`s for the exact path.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-import duckdb
 import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from tracker.audit.contributions import HandLedger, PlayerLedger
+from tracker.audit.contributions import BLIND_KINDS, FULL_HAND_SOURCES, HandLedger, PlayerLedger
 from tracker.cards import DECK, Card
-from tracker.model import Collection, Game
+from tracker.model import ActionKind, Collection, Game
+from tracker.store import Store
 
 Ints = npt.NDArray[np.int64]
 Flags = npt.NDArray[np.bool_]
@@ -101,44 +100,68 @@ class Batch:
         return total
 
 
-def partitions(connection: duckdb.DuckDBPyConnection) -> list[tuple[str, str]]:
-    """The (site, month) partitions that hold hands, in order."""
-    rows = connection.execute(
-        "SELECT DISTINCT site, month FROM hands ORDER BY site, month"
-    ).fetchall()
-    return [(str(site), str(month)) for site, month in rows]
+def partitions(store: Store) -> list[tuple[str, str, int]]:
+    """The (site, month, hands) of each partition that holds hands, in order."""
+    found = (
+        store.read("hands", ["site", "month"])
+        .group_by(["site", "month"])
+        .aggregate([("site", "count")])
+    )
+    rows = sorted(
+        (str(row["site"]), str(row["month"]), int(row["site_count"])) for row in found.to_pylist()
+    )
+    return rows
 
 
-def load_batch(connection: duckdb.DuckDBPyConnection, site: str, month: str) -> Batch:
+_READS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "hands": (
+        ("hand_id", "game", "button_seat", "total_pot", "rake", "jackpot_fee", "main_pot",
+         "side_pots", "cancelled", "started_at", "chips_consistent", "inconsistency"),
+        (),
+    ),
+    "seats": (("hand_id", "player", "seat"), ("hand_id", "player")),
+    "actions": (("hand_id", "player", "kind", "amount"), ("hand_id", "player", "kind")),
+    "returned": (("hand_id", "player", "amount"), ("hand_id", "player")),
+    "collections": (
+        ("hand_id", "sequence", "player", "amount", "pot", "board"), ("hand_id", "player")
+    ),
+    "cards": (
+        ("hand_id", "player", "sequence", "source", "card_indexes"),
+        ("hand_id", "player", "source"),
+    ),
+    "boards": (("hand_id", "board", "card_indexes"), ("hand_id",)),
+}  # fmt: skip
+"""Per table the audit reads: its columns, and those read dictionary-encoded (codes)."""
+
+
+def load_batch(store: Store, site: str, month: str) -> Batch:
     """Read one partition's hands (see `Batch`)."""
-    parameters = {"site": site, "month": month}
-    for statement in re.split(r";\s*$", query_text("audit_batch"), flags=re.MULTILINE):
-        if statement.strip():
-            connection.execute(statement, parameters)
-    hands = connection.sql(query_text("audit_hands")).to_arrow_table()
-    players = connection.sql(query_text("audit_players")).to_arrow_table()
-    boards = connection.sql(query_text("audit_boards"), params=parameters).to_arrow_table()
-    paid = connection.sql(query_text("audit_collections"), params=parameters).to_arrow_table()
+    where = (pc.field("site") == site) & (pc.field("month") == month)
+    tables = {
+        name: store.read(name, list(columns), where, dictionary_columns=encoded)
+        for name, (columns, encoded) in _READS.items()
+    }
+    hands = tables["hands"].sort_by("hand_id")
+    keys = _PlayerKeys(hands, tables)
+    people = _people(hands, tables, keys)
+    paid = tables["collections"]
+    paid_hand, paid_player = keys.place(paid)
+    paid_order = np.lexsort((_ints(paid, "sequence"), paid_hand))
+    boards = tables["boards"]
+    board_hand = keys.hand_index(boards)
+    board_order = np.lexsort((_ints(boards, "board"), board_hand))
+    board_hand = board_hand[board_order]
+    board_rows = _board_rows(boards.take(board_order))
     count = hands.num_rows
-    games = _column(hands, "game").to_pylist()
-    player_hand = _ints(players, "hand_index")
-    side_starts, side_values = _lists(hands.column("side_pots"))
-    card_starts, card_values = _lists(players.column("cards"))
-    board_hand = _ints(boards, "hand_index")
-    board_rows = np.full((boards.num_rows, 5), -1, dtype=np.int64)
-    board_starts, board_values = _lists(boards.column("card_indexes"))
-    for column in range(5):
-        has = board_starts[1:] - board_starts[:-1] > column
-        board_rows[has, column] = board_values[board_starts[:-1][has] + column]
     board_of = np.full(count, -1, dtype=np.int64)
-    changes = np.r_[True, board_hand[1:] != board_hand[:-1]][: len(board_hand)]
-    first = np.flatnonzero(changes)
+    first = np.flatnonzero(np.r_[True, board_hand[1:] != board_hand[:-1]][: len(board_hand)])
     board_of[board_hand[first]] = first
+    side_starts, side_values = _lists(hands.column("side_pots"))
     return Batch(
         site=site,
         month=month,
         hand_id=_column(hands, "hand_id"),
-        game=np.array([GAMES.index(Game(str(name))) for name in games], dtype=np.int8),
+        game=_game_codes(hands).astype(np.int8),
         total_pot=_ints(hands, "total_pot", missing=-1),
         rake=_ints(hands, "rake"),
         jackpot_fee=_ints(hands, "jackpot_fee"),
@@ -149,32 +172,213 @@ def load_batch(connection: duckdb.DuckDBPyConnection, site: str, month: str) -> 
         started_at=_column(hands, "started_at"),
         chips_consistent=_flags(hands, "chips_consistent"),
         inconsistency=_column(hands, "inconsistency"),
-        player_hand=player_hand,
-        player_starts=np.searchsorted(player_hand, np.arange(count + 1)).astype(np.int64),
-        player=_column(players, "player"),
-        seat=_ints(players, "seat"),
-        blinds=_ints(players, "blinds"),
-        antes=_ints(players, "antes"),
-        dead=_ints(players, "dead"),
-        bring_in=_ints(players, "bring_in"),
-        bets=_ints(players, "bets"),
-        returned=_ints(players, "returned"),
-        folded=_flags(players, "folded"),
-        cashed_out=_flags(players, "cashed_out"),
-        collected=_ints(players, "collected"),
-        card_starts=card_starts,
-        card_values=card_values,
+        **people,
         board_hand=board_hand,
-        board_number=_ints(boards, "board"),
+        board_number=_ints(boards, "board")[board_order],
         board_cards=board_rows,
         board_of=board_of,
         boards_per_hand=np.bincount(board_hand, minlength=count).astype(np.int64),
-        collection_hand=_ints(paid, "hand_index"),
-        collection_player=_ints(paid, "player_index"),
-        collection_amount=_ints(paid, "amount"),
-        collection_pot=_ints(paid, "pot"),
-        collection_board=_ints(paid, "board"),
+        collection_hand=paid_hand[paid_order],
+        collection_player=paid_player[paid_order],
+        collection_amount=_ints(paid, "amount")[paid_order],
+        collection_pot=_ints(paid, "pot")[paid_order],
+        collection_board=_ints(paid, "board")[paid_order],
     )
+
+
+class _PlayerKeys:
+    """Numbers for hands (their place in hand-id order) and for the players of a batch
+    (their place in hand order, then odd-chip order), from the text keys of the rows.
+
+    A player's key is hand * names + name (names numbered in text order); the players of
+    a batch are those who acted, posted or collected."""
+
+    def __init__(self, hands: pa.Table, tables: dict[str, pa.Table]) -> None:
+        self.hand_ids = hands.column("hand_id").combine_chunks()
+        dictionaries = [
+            _encoded(chunk).dictionary
+            for name in ("seats", "actions", "collections")
+            for chunk in tables[name].column("player").chunks
+        ]
+        names = pc.unique(pa.concat_arrays([pa.array([], pa.string()), *dictionaries]))
+        self.names = names.take(pc.sort_indices(names))
+        self.name_count = max(len(self.names), 1)
+        self._keys: dict[int, Ints] = {}
+        seats = tables["seats"]
+        seat_order = np.argsort(self.key(seats), kind="stable")
+        seat_keys = self.key(seats)[seat_order]
+        taking_part = np.zeros(len(seat_keys), dtype=np.bool_)
+        unseated = []
+        for name in ("actions", "collections"):
+            keys = self.key(tables[name])
+            at, hit = _find(seat_keys, keys)
+            taking_part[at[hit]] = True
+            unseated.append(keys[~hit])
+        extra = np.unique(np.concatenate(unseated))
+        self.universe = np.union1d(seat_keys[taking_part], extra)
+        at, matched = _find(seat_keys, self.universe)
+        self.seat = np.where(matched, _ints(seats, "seat")[seat_order][at], 0)
+        owner = self.universe // self.name_count
+        button = _ints(hands, "button_seat", missing=-1)[owner]
+        chip_order = np.where(
+            ~matched, 1_000_000,
+            np.where((button < 0) | (self.seat > button), self.seat, self.seat + 1000),
+        )  # fmt: skip
+        # Names are numbered in text order, so the last key breaks ties by name.
+        self.order = np.lexsort((self.universe % self.name_count, chip_order, owner))
+        self.position = np.empty(len(self.universe), dtype=np.int64)
+        self.position[self.order] = np.arange(len(self.universe))
+
+    def hand_index(self, table: pa.Table) -> Ints:
+        """Each row's hand number."""
+        return _codes(table.column("hand_id"), self.hand_ids)
+
+    def key(self, table: pa.Table) -> Ints:
+        """Each row's (hand, player) as one number (computed once per table)."""
+        cached = self._keys.get(id(table))
+        if cached is None:
+            names = _codes(table.column("player"), self.names)
+            cached = self.hand_index(table) * self.name_count + names
+            self._keys[id(table)] = cached
+        return cached
+
+    def place(self, table: pa.Table) -> tuple[Ints, Ints]:
+        """Each row's hand number and player number (the row's player must take part)."""
+        keys = self.key(table)
+        places: Ints = self.position[np.searchsorted(self.universe, keys)]
+        return keys // self.name_count, places
+
+
+def _find(sorted_keys: Ints, keys: Ints) -> tuple[Ints, Flags]:
+    """Where each key is in `sorted_keys`, and whether it is there at all."""
+    if not len(sorted_keys):
+        return np.zeros(len(keys), dtype=np.int64), np.zeros(len(keys), dtype=np.bool_)
+    at = np.minimum(np.searchsorted(sorted_keys, keys), len(sorted_keys) - 1)
+    found: Flags = sorted_keys[at] == keys
+    return at, found
+
+
+def _people(hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys) -> dict[str, Any]:
+    """The players' columns of `Batch`, summed from the actions, returns and collections."""
+    players = len(keys.universe)
+    ordered = keys.order
+    owner = (keys.universe // keys.name_count)[ordered]
+    columns: dict[str, Any] = {
+        "player_hand": owner,
+        "player_starts": np.searchsorted(owner, np.arange(hands.num_rows + 1)).astype(np.int64),
+        "player": keys.names.take(keys.universe[ordered] % keys.name_count),
+        "seat": keys.seat[ordered],
+    }
+    actions = tables["actions"]
+    _, place = keys.place(actions)
+    kind = _codes(actions.column("kind"), _KIND_TEXTS)
+    amount = _ints(actions, "amount")
+    slot = _SLOT_OF_KIND[kind]
+    chips = slot >= 0
+    totals = np.zeros((players, len(_SLOTS)), dtype=np.int64)
+    np.add.at(totals, (place[chips], slot[chips]), amount[chips])
+    for number, name in enumerate(_SLOTS):
+        columns[name] = np.ascontiguousarray(totals[:, number])
+    for flag, code in (("folded", _FOLD_CODE), ("cashed_out", _CASH_OUT_CODE)):
+        marked = np.zeros(players, dtype=np.bool_)
+        marked[place[kind == code]] = True
+        columns[flag] = marked
+    for column, table in (("returned", "returned"), ("collected", "collections")):
+        total = np.zeros(players, dtype=np.int64)
+        _, place = keys.place(tables[table])
+        np.add.at(total, place, _ints(tables[table], "amount"))
+        columns[column] = total
+    starts, values = _showdown_cards(hands, tables["cards"], keys, owner)
+    columns["card_starts"], columns["card_values"] = starts, values
+    return columns
+
+
+def _showdown_cards(
+    hands: pa.Table, cards: pa.Table, keys: _PlayerKeys, owner: Ints
+) -> tuple[Ints, Ints]:
+    """Per player, the cards of `contributions.showdown_cards`: the last whole hand shown,
+    mucked or summarised, else every card dealt face up to them, if that makes a hand."""
+    players = len(owner)
+    hole_count = np.array([game.hole_card_count for game in GAMES], dtype=np.int64)
+    games = _game_codes(hands)
+    wanted = hole_count[games][owner] if players else np.zeros(0, dtype=np.int64)
+    row_starts, row_values = _lists(cards.column("card_indexes"))
+    lengths = row_starts[1:] - row_starts[:-1]
+    whole_source = _codes(cards.column("source"), _WHOLE_SOURCES) >= 0
+    place = _places_or_minus_one(cards, keys)
+    known = place >= 0
+    sequence = _ints(cards, "sequence")
+    order = np.lexsort((sequence, place))
+    order = order[known[order]]
+    whole = order[whole_source[order] & (lengths[order] == wanted[place[order]])]
+    last_whole = np.full(players, -1, dtype=np.int64)
+    last_whole[place[whole]] = whole  # later rows overwrite earlier ones: the last wins
+    dealt = order[~whole_source[order]]
+    dealt_total = np.zeros(players, dtype=np.int64)
+    np.add.at(dealt_total, place[dealt], lengths[dealt])
+    use_dealt = (last_whole < 0) & (dealt_total == wanted)
+    dealt = dealt[use_dealt[place[dealt]]]
+    # One list of rows per player, in player order: its whole hand, or its dealt pieces.
+    rows = np.r_[last_whole[last_whole >= 0], dealt]
+    row_owner = np.r_[np.flatnonzero(last_whole >= 0), place[dealt]]
+    by_player = np.lexsort((sequence[rows], row_owner))
+    rows, row_owner = rows[by_player], row_owner[by_player]
+    per_player = np.zeros(players, dtype=np.int64)
+    np.add.at(per_player, row_owner, lengths[rows])
+    starts = np.zeros(players + 1, dtype=np.int64)
+    np.cumsum(per_player, out=starts[1:])
+    take = _ranges(row_starts[rows], lengths[rows])
+    return starts, row_values[take]
+
+
+def _places_or_minus_one(table: pa.Table, keys: _PlayerKeys) -> Ints:
+    """Like `_PlayerKeys.place`, with -1 for rows of players who did not take part."""
+    if not len(keys.universe):
+        return np.full(table.num_rows, -1, dtype=np.int64)
+    row_keys = keys.key(table)
+    at = np.minimum(np.searchsorted(keys.universe, row_keys), len(keys.universe) - 1)
+    place: Ints = np.where(keys.universe[at] == row_keys, keys.position[at], -1)
+    return place
+
+
+def _ranges(starts: Ints, lengths: Ints) -> Ints:
+    """The indexes of the ranges [start, start + length), one after the other."""
+    total = int(lengths.sum())
+    ends = np.cumsum(lengths)
+    steps: Ints = np.arange(total) - np.repeat(ends - lengths, lengths) + np.repeat(starts, lengths)
+    return steps
+
+
+def _board_rows(boards: pa.Table) -> Ints:
+    """(n, 5) card indexes of each board, -1 past a board's last card."""
+    starts, values = _lists(boards.column("card_indexes"))
+    rows = np.full((boards.num_rows, 5), -1, dtype=np.int64)
+    for column in range(5):
+        has = starts[1:] - starts[:-1] > column
+        rows[has, column] = values[starts[:-1][has] + column]
+    return rows
+
+
+_GAME_TEXTS = pa.array([game.value for game in GAMES])
+_KIND_TEXTS = pa.array([kind.value for kind in ActionKind])
+_KIND_CODE = {kind: code for code, kind in enumerate(ActionKind)}
+_SLOTS = ("blinds", "antes", "dead", "bring_in", "bets")
+_SLOT_OF_KIND = np.array(
+    [
+        0 if kind in BLIND_KINDS
+        else 1 if kind is ActionKind.POST_ANTE
+        else 2 if kind is ActionKind.POST_DEAD
+        else 3 if kind is ActionKind.BRING_IN
+        else 4 if kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE)
+        else -1
+        for kind in ActionKind
+    ],
+    dtype=np.int64,
+)  # fmt: skip
+"""Per action kind code, the `PlayerLedger` field (in `_SLOTS`) it adds to, or -1."""
+_FOLD_CODE = _KIND_CODE[ActionKind.FOLD]
+_CASH_OUT_CODE = _KIND_CODE[ActionKind.CASH_OUT]
+_WHOLE_SOURCES = pa.array(sorted(source.value for source in FULL_HAND_SOURCES))
 
 
 def ledgers(batch: Batch, hands: Iterable[int]) -> list[HandLedger]:
@@ -271,6 +475,36 @@ def _ints(table: pa.Table, name: str, missing: int = 0) -> Ints:
 def _flags(table: pa.Table, name: str) -> Flags:
     column = _column(table, name).fill_null(False)
     values: Flags = column.to_numpy(zero_copy_only=False).astype(np.bool_, copy=False)
+    return values
+
+
+def _codes(column: pa.ChunkedArray[Any], values: pa.Array[Any]) -> Ints:
+    """Each value of a dictionary-encoded column as its place in `values` (-1 when not
+    there): the dictionaries are looked up, not the rows."""
+    chunks = [_encoded(chunk) for chunk in column.chunks]
+    if not chunks:
+        return np.zeros(0, dtype=np.int64)
+    dictionaries = pa.concat_arrays([chunk.dictionary for chunk in chunks])
+    places = _array_ints(pc.index_in(dictionaries, value_set=values).fill_null(-1))
+    starts = np.cumsum([0] + [len(chunk.dictionary) for chunk in chunks])
+    pieces = zip(starts[:-1], chunks, strict=True)
+    return np.concatenate([places[start + _array_ints(chunk.indices)] for start, chunk in pieces])
+
+
+def _encoded(chunk: pa.Array[Any]) -> pa.DictionaryArray[Any, Any]:
+    """A chunk of a column read dictionary-encoded (`Store.read(dictionary_columns=...)`)."""
+    if not isinstance(chunk, pa.DictionaryArray):
+        raise TypeError(f"expected a dictionary-encoded column, not {chunk.type}")
+    return chunk
+
+
+def _game_codes(hands: pa.Table) -> Ints:
+    """Each hand's game as its place in `GAMES`."""
+    return _array_ints(pc.index_in(hands.column("game"), value_set=_GAME_TEXTS))
+
+
+def _array_ints(array: Any) -> Ints:
+    values: Ints = np.asarray(array.to_numpy(zero_copy_only=False), dtype=np.int64)
     return values
 
 

@@ -15,7 +15,9 @@ removed as the new ones are committed), so a killed audit leaves the previous au
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,7 +41,7 @@ from tracker.store import TABLES, Store
 NOT_IMPORTED_MONTH = "unknown"
 """The `month` partition of hands the import could not read (their time is unknown)."""
 
-_CARD_TEXT = np.array([card.text for card in DECK], dtype=object)
+_CARD_TEXTS = pa.array([card.text for card in DECK])
 
 
 @dataclass(slots=True)
@@ -72,9 +74,16 @@ class BatchAudit:
 
 Conventions = Callable[[str], SiteConvention]
 
+PARALLEL_FROM = 50_000
+"""Hands from which `run_audit` audits the batches in two processes by default."""
+
 
 def run_audit(
-    store: Store, *, conventions: Conventions = convention_for, exact: bool = False
+    store: Store,
+    *,
+    conventions: Conventions = convention_for,
+    exact: bool = False,
+    processes: int | None = None,
 ) -> AuditSummary:
     """Audit every imported hand of `store` and rebuild its `audit` and `awards` tables.
 
@@ -82,32 +91,62 @@ def run_audit(
         store: the data folder.
         conventions: the convention of each site (the sites' own by default).
         exact: True to send every hand through the exact path (slow; for checks).
+        processes: processes auditing batches at once; None for two when the folder
+            holds `PARALLEL_FROM` hands or more and the machine two cores, else one.
+            Other conventions than the sites' own are audited in this process only.
 
     Raises:
         NoDataError: when the folder holds no imported hand and no unreadable one.
     """
+    batches = partitions(store)
+    hands = sum(count for _, _, count in batches)
     connection = connect(store.root)
     try:
-        batches = partitions(connection)
         unread = _not_imported(connection)
-        if not batches and unread.num_rows == 0:
-            raise NoDataError(f"no imported hands in {store.root} (run `tracker import` first)")
-        summary = AuditSummary()
-        with store.transaction() as transaction:
-            transaction.remove_table("audit")
-            transaction.remove_table("awards")
-            for site, month in batches:
-                batch = load_batch(connection, site, month)
-                result = audit_batch(batch, conventions(site), exact=exact)
-                transaction.write_rows("audit", result.audit)
-                transaction.write_rows("awards", result.awards)
-                _count(summary, result.audit)
-                summary.fast += result.fast
-            transaction.write_rows("audit", unread)
-            _count(summary, unread)
     finally:
         connection.close()
+    if not batches and unread.num_rows == 0:
+        raise NoDataError(f"no imported hands in {store.root} (run `tracker import` first)")
+    if processes is None:
+        processes = 2 if hands >= PARALLEL_FROM and (os.cpu_count() or 1) >= 2 else 1
+    if conventions is not convention_for:
+        processes = 1
+    summary = AuditSummary()
+    with store.transaction() as transaction:
+        transaction.remove_table("audit")
+        transaction.remove_table("awards")
+        jobs = [(str(store.root), site, month, exact) for site, month, _ in batches]
+        for result in _audited(jobs, conventions, processes):
+            transaction.write_rows("audit", result.audit)
+            transaction.write_rows("awards", result.awards)
+            _count(summary, result.audit)
+            summary.fast += result.fast
+        transaction.write_rows("audit", unread)
+        _count(summary, unread)
     return summary
+
+
+_Job = tuple[str, str, str, bool]
+"""(data folder, site, month, exact): one batch to audit."""
+
+
+def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iterator[BatchAudit]:
+    """The audits of the batches, in order: here, or in a pool of processes."""
+    if processes <= 1 or len(jobs) <= 1:
+        for root, site, month, exact in jobs:
+            batch = load_batch(Store(root), site, month)
+            yield audit_batch(batch, conventions(site), exact=exact)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with context.Pool(processes) as pool:
+        yield from pool.imap(_audit_job, jobs)
+
+
+def _audit_job(job: _Job) -> BatchAudit:
+    """One batch audited in a worker process."""
+    root, site, month, exact = job
+    return audit_batch(load_batch(Store(root), site, month), convention_for(site), exact=exact)
 
 
 def audit_batch(batch: Batch, convention: SiteConvention, *, exact: bool = False) -> BatchAudit:
@@ -222,8 +261,7 @@ def _fast_award_rows(batch: Batch, awards: FastAwards) -> pa.Table:
     half_names = np.array([half.value for half in HALF_CODES], dtype=object)
     names, five = _hands_made(batch, awards)
     shown = awards.rank > 0
-    texts = np.full(count, None, dtype=object)
-    texts[shown] = _join_cards(five[shown])
+    texts = _joined_cards(five, shown)
     indexes = pa.ListArray.from_arrays(
         _offsets(np.r_[0, np.cumsum(np.where(shown, 5, 0))]),
         pa.array(five[shown].ravel().astype(np.int8)),
@@ -237,7 +275,7 @@ def _fast_award_rows(batch: Batch, awards: FastAwards) -> pa.Table:
         "player": batch.player.take(awards.player),
         "amount": pa.array(awards.amount),
         "hand_name": pa.array(names, pa.string()),
-        "cards": pa.array(texts, pa.string()),
+        "cards": texts,
         "card_indexes": indexes,
         "site": pa.array([batch.site] * count, pa.string()),
         "month": pa.array([batch.month] * count, pa.string()),
@@ -281,12 +319,17 @@ def _hands_made(batch: Batch, awards: FastAwards) -> tuple[npt.NDArray[Any], npt
     return names, five
 
 
-def _join_cards(five: npt.NDArray[np.int64]) -> npt.NDArray[Any]:
-    text = _CARD_TEXT[five]
-    joined = text[:, 0]
-    for column in range(1, 5):
-        joined = joined + " " + text[:, column]
-    return joined
+def _joined_cards(five: npt.NDArray[np.int64], shown: npt.NDArray[np.bool_]) -> pa.Array[Any]:
+    """Each row's five cards as text ("Ah Kh Qh Jh Th"), null where `shown` is False."""
+    columns = [
+        pa.DictionaryArray.from_arrays(pa.array(five[:, column], pa.int8()), _CARD_TEXTS).cast(
+            pa.string()
+        )
+        for column in range(5)
+    ]
+    join: Any = pc.binary_join_element_wise  # the stubs do not know the separator argument
+    texts: pa.Array[Any] = pc.if_else(pa.array(shown), join(*columns, " "), None)
+    return texts
 
 
 # ---- hands the import could not read ---------------------------------------------------
