@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from tracker.audit.contributions import HandLedger
 from tracker.audit.conventions import RULES_CONVENTION, SiteConvention
-from tracker.cards import Card
+from tracker.cards import Card, ensure_distinct
 from tracker.engine.hands import BestHands, best_hands
 from tracker.engine.pots import Pot, build_pots
 from tracker.engine.rules import stud_high_order, stud_low_order
@@ -94,6 +94,9 @@ def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedP
         hands: tuple[tuple[BestHands | None, ...], ...] = ((None,) * len(players),)
     else:
         runs = _runs(ledger)
+        shown = [card for player in players if not player.folded for card in player.cards]
+        for run in runs:
+            ensure_distinct([*shown, *run])  # CardError: the same card twice
         hands = tuple(_evaluate(ledger, run) for run in runs)
         _check_contested(net, hands)
         strengths = [_strengths(ledger.game, board, convention) for board in hands]

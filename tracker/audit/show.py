@@ -13,7 +13,7 @@ from tracker.audit.expected import ExpectedPayout, expected_payout
 from tracker.audit.verdict import audit_ledger, pot_name
 from tracker.cards import format_cards
 from tracker.engine.hands import MadeHand
-from tracker.errors import ShowdownError
+from tracker.errors import CardError, ShowdownError
 from tracker.model import CardSource, Hand, Street
 
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹"}
@@ -47,7 +47,7 @@ def show_hand(hand: Hand) -> str:
     verdict = audit_ledger(ledger, convention)
     try:
         payout: ExpectedPayout | None = expected_payout(ledger, convention)
-    except ShowdownError:
+    except (ShowdownError, CardError):
         payout = None
     lines = [*_header(hand), *_streets(hand)]
     if payout is not None:

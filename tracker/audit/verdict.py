@@ -30,7 +30,7 @@ from tracker.audit.conventions import SiteConvention, convention_for
 from tracker.audit.expected import ExpectedPayout, UnpayableError, expected_payout
 from tracker.cards import Card
 from tracker.engine.rules import Half
-from tracker.errors import ShowdownError
+from tracker.errors import CardError, ShowdownError
 from tracker.model import Game, Hand
 
 ShareKey = tuple[int, int]
@@ -125,7 +125,7 @@ def audit_ledger(ledger: HandLedger, convention: SiteConvention | None = None) -
         payout = expected_payout(ledger, convention or convention_for(ledger.site))
     except UnpayableError as error:
         unpayable = str(error)
-    except ShowdownError as error:  # CardError too: the same card twice
+    except (ShowdownError, CardError) as error:  # chips or cards that cannot be
         problems.append(str(error))
     if payout is not None:
         problems.extend(_payout_problems(ledger, payout))
@@ -218,6 +218,8 @@ def _payout_problems(ledger: HandLedger, payout: ExpectedPayout) -> list[str]:
         return problems
     net = payout.net_pots
     for index, player in enumerate(ledger.players):
+        if player.folded:
+            continue  # reported above: a folded player collects nothing at all
         holds = sum(amount for pot, amount in zip(payout.pots, net, strict=True)
                     if index in pot.eligible)  # fmt: skip
         if player.collected > holds:
