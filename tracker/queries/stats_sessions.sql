@@ -10,7 +10,7 @@ SELECT
     date_diff('second', min(started_at), max(started_at)) / 60.0 AS minutes,
     CAST(count(DISTINCT site || ' ' || table_name) AS BIGINT) AS tables,
     count(*) AS hands,
-    CASE WHEN count(DISTINCT money_unit) = 1 THEN min(money_unit) ELSE 'mixed' END
+    CASE WHEN min(money_unit) = max(money_unit) THEN min(money_unit) ELSE 'mixed' END
         AS money_unit,
     CAST(sum(net) AS BIGINT) AS net_won,
     sum(CAST(net AS DOUBLE) / big_unit) AS net_big,

@@ -2,14 +2,14 @@
 -- (money and big bets or blinds), bb/100 and rake paid, per player and group.
 -- {source} is a stats_base macro call and {group_key} the grouping expression (both
 -- chosen by tracker.stats.run from a fixed list); $min_hands drops the small groups.
-WITH played AS (
+WITH played AS NOT MATERIALIZED (
     SELECT *, {group_key} AS group_key FROM {source}
 )
 SELECT
     player,
     group_key,
     count(*) AS hands,
-    CASE WHEN count(DISTINCT money_unit) = 1 THEN min(money_unit) ELSE 'mixed' END
+    CASE WHEN min(money_unit) = max(money_unit) THEN min(money_unit) ELSE 'mixed' END
         AS money_unit,
     100.0 * count_if(vpip) / count(*) AS vpip,
     100.0 * count_if(pfr) / count(*) AS pfr,

@@ -29,6 +29,8 @@ from tracker.stats.hand_classes import HAND_CLASSES
 from tracker.stats.options import DEFAULT_SESSION_GAP, GROUPINGS
 from tracker.stats.outcomes import OUTCOMES
 from tracker.stats.positions import POSITION_ORDER
+from tracker.stats.summary import SummaryRefresh, refresh_summary
+from tracker.store import StoreError
 
 _GROUP_KEYS: Final = {
     None: "'all'",
@@ -50,6 +52,9 @@ _GROUP_ORDER: Final = {
     "hand-class": HAND_CLASSES,
     "door-card": tuple("AKQJT98765432"),
 }
+
+MACRO_FILES: Final = ("stats_base", "stats_player_hands", "stats_player_outcomes")
+"""The files of macros every connection loads, in order."""
 
 _HANDS_SOURCE = "stats_player_hands($game, $since, $until, $player)"
 _SESSIONS_SOURCE = "stats_player_sessions($game, $since, $until, $player, $session_gap)"
@@ -116,18 +121,38 @@ def query_text(name: str) -> str:
 class StatsDatabase:
     """A DuckDB connection over a data folder, with the stats macros loaded.
 
+    With `summary` (the default) the summary tables are first brought up to date
+    (`tracker.stats.summary`) and the queries read them; when that cannot be done (another
+    process is writing to the folder) or without `summary`, they count from the hand
+    tables, with the same results, more slowly.
+
+    Attributes:
+        summarised: True when the queries read the summary tables.
+        refresh: what bringing the summary up to date did (None when it was not tried).
+
     Raises:
         NoDataError: when the folder does not exist or holds no hands.
     """
 
-    def __init__(self, data_dir: Path | str) -> None:
+    def __init__(self, data_dir: Path | str, *, summary: bool = True) -> None:
         self.data_dir = Path(data_dir)
         self.connection: duckdb.DuckDBPyConnection = connect(self.data_dir)
-        self.connection.execute(query_text("stats_base"))
+        self.connection.execute("SET enable_progress_bar = false")
+        for name in MACRO_FILES:
+            self.connection.execute(query_text(name))
         (count,) = self._one("SELECT count(*) FROM hands")
         if count == 0:
             self.close()
             raise NoDataError(f"no hands in {self.data_dir} (run `tracker import` first)")
+        self.summarised = False
+        self.refresh: SummaryRefresh | None = None
+        if summary:
+            try:
+                self.refresh = refresh_summary(self.connection, self.data_dir)
+            except StoreError:
+                return  # another writer holds the folder: count from the hand tables
+            self.connection.execute(query_text("stats_summary_source"))
+            self.summarised = True
 
     def __enter__(self) -> Self:
         return self

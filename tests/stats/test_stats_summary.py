@@ -1,0 +1,89 @@
+"""The stats summary tables: the same figures as counting from the hand tables, kept up
+to date by imports and audits, and skipped when another process holds the folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from conftest import import_and_audit
+from stats_dataset import OMAHA_HANDS, STUD_HANDS, history_text
+
+from tracker.audit.run import run_audit
+from tracker.importer import import_paths
+from tracker.stats.run import GROUPINGS, StatsDatabase, StatsFilter
+from tracker.store import Store
+
+EVERYONE, HERO = StatsFilter(), StatsFilter(player="Hero")
+
+
+def every_figure(database: StatsDatabase) -> list[pd.DataFrame]:
+    frames = [database.standard(EVERYONE), database.outcomes(EVERYONE)]
+    for by in GROUPINGS:
+        frames += [database.standard(HERO, by), database.outcomes(HERO, by)]
+    frames += [database.sessions(EVERYONE), database.winnings(HERO)]
+    return frames
+
+
+def assert_same(left: list[pd.DataFrame], right: list[pd.DataFrame]) -> None:
+    assert len(left) == len(right)
+    for one, other in zip(left, right, strict=True):
+        pd.testing.assert_frame_equal(one, other)
+
+
+def test_summary_and_hand_tables_agree(stats_data: Path) -> None:
+    with StatsDatabase(stats_data) as summarised, StatsDatabase(stats_data, summary=False) as raw:
+        assert summarised.summarised
+        assert not raw.summarised
+        assert_same(every_figure(summarised), every_figure(raw))
+
+
+def test_the_summary_follows_imports_and_audits(tmp_path: Path) -> None:
+    # The Omaha hands first: the summary holds their 66 player-hands (11 hands x 6).
+    data = import_and_audit("\n\n\n".join(OMAHA_HANDS), tmp_path / "first")
+    with StatsDatabase(data) as database:
+        assert database.refresh is not None
+        assert database.refresh.player_hands_added == 66
+        assert database.standard(HERO).iloc[0]["hands"] == 11
+    with StatsDatabase(data) as database:  # nothing new: nothing done
+        assert database.refresh is not None
+        assert database.refresh.player_hands_added == 0
+        assert not database.refresh.outcomes_rebuilt
+    # Then the stud hands, imported but not audited yet: 6 more player-hands, and the
+    # stud showdown is not audited.
+    more = tmp_path / "more"
+    more.mkdir()
+    (more / "stud.txt").write_text("\n\n\n".join(STUD_HANDS), encoding="utf-8")
+    with Store(data) as store:
+        import_paths([more], store)
+    with StatsDatabase(data) as database:
+        assert database.refresh is not None
+        assert database.refresh.player_hands_added == 6
+        assert database.outcomes(HERO).iloc[0]["unaudited"] == 1
+    with Store(data) as store:
+        run_audit(store)
+    full = import_and_audit(history_text(), tmp_path / "full")
+    with StatsDatabase(data) as database, StatsDatabase(full) as reference:
+        assert database.refresh is not None
+        assert database.refresh.outcomes_rebuilt
+        assert_same(every_figure(database), every_figure(reference))
+
+
+def test_a_writer_holding_the_folder(tmp_path: Path) -> None:
+    data = import_and_audit(history_text(), tmp_path)  # no summary built yet
+    with Store(data) as store:
+        store.open_for_writing()  # as an import would
+        with StatsDatabase(data) as database:
+            assert not database.summarised
+            assert database.refresh is None
+            assert database.standard(HERO).iloc[0]["net_won"] == 188
+    with StatsDatabase(data) as database:  # the writer is gone: the summary is built
+        assert database.summarised
+
+
+@pytest.mark.parametrize("table", ["player_hands", "player_outcomes", "stats_state"])
+def test_summary_tables_are_stored(stats_data: Path, table: str) -> None:
+    with StatsDatabase(stats_data):
+        pass
+    assert any((stats_data / table).rglob("*.parquet"))
