@@ -42,7 +42,6 @@ _STUD = np.array([game.is_stud for game in GAMES])
 _HILO = np.array([game.is_hilo for game in GAMES])
 _HOLE_COUNT = np.array([game.hole_card_count for game in GAMES], dtype=np.int64)
 _VECTOR_RAKE_RULES = ("main-pot-first", "proportional", "proportional-largest-remainder")
-_POT_KEYS = 64  # pots per hand the comparison keys leave room for
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,19 +346,14 @@ def _paid_as_expected(batch: Batch, pots: _Pots, net: Ints, split: _Split, hands
         batch.side_pot_starts[pots.hand[side]] + pots.number[side] - 1
     ]
     agree |= same_count & _segment_all(site_pots == net, pots.starts)
-    expected_key = split.player * _POT_KEYS + np.where(
-        named[owner[split.player]], pots.number[split.pot], 0
-    )
-    reported_key = batch.collection_player * _POT_KEYS + np.where(
-        named[batch.collection_hand], batch.collection_pot, 0
-    )
-    keys = np.r_[expected_key, reported_key]
-    amounts = np.r_[split.amount, -batch.collection_amount]
-    distinct, inverse = np.unique(keys, return_inverse=True)
-    balance = np.zeros(len(distinct), dtype=np.int64)
-    np.add.at(balance, inverse, amounts)
-    wrong = np.zeros(hands, dtype=np.bool_)
-    wrong[owner[distinct[balance != 0] // _POT_KEYS]] = True
+    # Per player and pot (all pots as one where the site names none): paid less owed.
+    expected_pot = np.where(named[owner[split.player]], pots.number[split.pot], 0)
+    reported_pot = np.where(named[batch.collection_hand], batch.collection_pot, 0)
+    width = int(max(expected_pot.max(initial=0), reported_pot.max(initial=0))) + 1
+    balance = np.zeros((len(owner), width), dtype=np.int64)
+    np.add.at(balance, (batch.collection_player, reported_pot), batch.collection_amount)
+    np.subtract.at(balance, (split.player, expected_pot), split.amount)
+    wrong = _segment_any((balance != 0).any(axis=1), batch.player_starts)
     return agree & ~wrong
 
 

@@ -215,7 +215,8 @@ class _PlayerKeys:
             taking_part[at[hit]] = True
             unseated.append(keys[~hit])
         extra = np.unique(np.concatenate(unseated))
-        self.universe = np.union1d(seat_keys[taking_part], extra)
+        seated = seat_keys[taking_part]  # sorted, and one per seat
+        self.universe = np.union1d(seated, extra) if len(extra) else seated
         at, matched = _find(seat_keys, self.universe)
         self.seat = np.where(matched, _ints(seats, "seat")[seat_order][at], 0)
         owner = self.universe // self.name_count

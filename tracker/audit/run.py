@@ -170,9 +170,10 @@ def audit_batch(batch: Batch, convention: SiteConvention, *, exact: bool = False
 
 
 def _count(summary: AuditSummary, audit: pa.Table) -> None:
-    for status, count in zip(*np.unique(audit.column("status").to_numpy(zero_copy_only=False),
-                                        return_counts=True), strict=True):  # fmt: skip
-        summary.counts[Status(status)] += int(count)
+    counted = pc.value_counts(audit.column("status"))
+    values, counts = counted.field("values").to_pylist(), counted.field("counts").to_pylist()
+    for status, count in zip(values, counts, strict=True):
+        summary.counts[Status(str(status))] += int(count or 0)
 
 
 def _sorted(table: pa.Table) -> pa.Table:
