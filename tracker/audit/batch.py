@@ -92,7 +92,7 @@ def audit_fast(batch: Batch, convention: SiteConvention) -> FastResult:
     taken = _rake(batch, pots, convention, reachable)
     net = pots.amount - taken
     high, low = _ranks(batch, live)
-    split = _split(batch, pots, net, high, low, live, convention)
+    split = _split(batch, pots, net, high, low, convention)
     reachable &= ~_segment_any(split.out_of_reach, pots.starts)
     expected = np.zeros(players, dtype=np.int64)
     np.add.at(expected, split.player, split.amount)
@@ -258,16 +258,23 @@ class _Split:
     out_of_reach: Flags
 
 
-def _split(
-    batch: Batch,
-    pots: _Pots,
-    net: Ints,
-    high: Ints,
-    low: Ints,
-    live: Flags,
-    convention: SiteConvention,
-) -> _Split:
-    """Split every pot between its eligible players (`engine.split.split_pot`)."""
+@dataclass(frozen=True, slots=True)
+class _Winners:
+    """Per cross row, whether the player wins the pot's high (or whole) and its low;
+    per pot, how many share each, whether it is halved, and what is out of reach."""
+
+    high_won: Flags
+    low_won: Flags
+    high_ways: Ints
+    low_ways: Ints
+    halved: Flags
+    identical: Flags
+    out_of_reach: Flags
+
+
+def _winners(batch: Batch, pots: _Pots, net: Ints, high: Ints, low: Ints) -> _Winners:
+    """The best high and the best low among each pot's eligible players; a hand whose
+    cards are unknown ranks 0, below every shown hand."""
     cross_pot, cross_player, cross_starts = pots.cross_pot, pots.cross_player, pots.cross_starts
     eligible = pots.eligible
     high_x = np.where(eligible, high[cross_player], -1)
@@ -279,28 +286,38 @@ def _split(
     high_ways = _segment_sum(high_won.astype(np.int64), cross_starts)
     low_ways = _segment_sum(low_won.astype(np.int64), cross_starts)
     stud = _STUD[batch.game[pots.hand]]
-    same_both_ways = _segment_all(high_won == low_won, cross_starts)
     out_of_reach = ((best_high <= 0) & (high_ways > 1) & (net > 0)) | (  # nobody showed
         stud & ((high_ways > 1) | (low_ways > 1))  # stud ties go by suit
     )
-    # TDA 19F: the same players tie both ways; each takes an even share of the pot.
+    # TDA 19F: the same players tie both ways.
+    same_both_ways = _segment_all(high_won == low_won, cross_starts)
     identical = (high_ways > 1) & (low_ways > 0) & same_both_ways
-    if not convention.odd_chip_rule.even_split_identical:
-        out_of_reach |= identical
-    halved = best_low > 0
+    return _Winners(high_won, low_won, high_ways, low_ways, best_low > 0, identical,
+                    out_of_reach)  # fmt: skip
+
+
+def _split(
+    batch: Batch, pots: _Pots, net: Ints, high: Ints, low: Ints, convention: SiteConvention
+) -> _Split:
+    """Split every pot between its eligible players (`engine.split.split_pot`)."""
+    cross_pot, cross_player, cross_starts = pots.cross_pot, pots.cross_player, pots.cross_starts
+    won = _winners(batch, pots, net, high, low)
+    rule = convention.odd_chip_rule
+    out_of_reach = won.out_of_reach | (won.identical & (not rule.even_split_identical))
     larger, smaller = net - net // 2, net // 2
-    if convention.odd_chip_rule.odd_unit_half is Half.LOW:
+    if rule.odd_unit_half is Half.LOW:
         larger, smaller = smaller, larger
-    high_amount = np.where(halved, larger, net)
-    low_amount = np.where(halved, smaller, 0)
-    high_share = _shares(high_won, high_amount, high_ways, cross_starts, cross_pot)
-    low_share = _shares(low_won, low_amount, low_ways, cross_starts, cross_pot)
-    even = _shares(high_won, net, high_ways, cross_starts, cross_pot) - high_share
-    low_share = np.where(identical[cross_pot], even, low_share)
+    high_amount = np.where(won.halved, larger, net)
+    low_amount = np.where(won.halved, smaller, 0)
+    high_share = _shares(won.high_won, high_amount, won.high_ways, cross_starts, cross_pot)
+    low_share = _shares(won.low_won, low_amount, won.low_ways, cross_starts, cross_pot)
+    # Players tied both ways take even shares of the whole pot (TDA 19F).
+    even = _shares(won.high_won, net, won.high_ways, cross_starts, cross_pot) - high_share
+    low_share = np.where(won.identical[cross_pot], even, low_share)
     high_rows = np.flatnonzero(high_share > 0)
     low_rows = np.flatnonzero(low_share > 0)
     rows = np.r_[high_rows, low_rows]
-    half = np.r_[np.where(halved[cross_pot[high_rows]], 0, 2), np.ones(len(low_rows), np.int64)]
+    half = np.r_[np.where(won.halved[cross_pot[high_rows]], 0, 2), np.ones(len(low_rows), int)]
     amount = np.r_[high_share[high_rows], low_share[low_rows]]
     rank = np.r_[high[cross_player[high_rows]], low[cross_player[low_rows]]]
     # The exact path's order: pot by pot, the high half first, then odd-chip order.

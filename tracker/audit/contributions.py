@@ -178,36 +178,7 @@ def ledger_of(hand: Hand, chip_problems: Sequence[str] | None = None) -> HandLed
     """
     from tracker.bookkeeping import chip_discrepancies
 
-    seat_of = {seat.player: seat.seat for seat in hand.seats}
-    money: dict[str, dict[str, int]] = {}
-    folded: set[str] = set()
-    for action in hand.actions:
-        account = money.setdefault(action.player, {})
-        if action.kind is ActionKind.FOLD:
-            folded.add(action.player)
-        elif action.kind.puts_chips_in and action.kind is not ActionKind.CASH_OUT:
-            slot = _SLOT.get(action.kind, "bets")
-            account[slot] = account.get(slot, 0) + action.amount
-    returned = _sum_by_player((item.player, item.amount) for item in hand.returned)
-    collected = _sum_by_player((item.player, item.amount) for item in hand.collections)
-    names = set(money) | set(collected)
-    known: dict[str, list[KnownCards]] = {}
-    for entry in hand.known_cards:
-        known.setdefault(entry.player, []).append(entry)
-    seats = odd_chip_order(seat_of.values(), hand.button_seat)
-    order = {seat: place for place, seat in enumerate(seats)}
-    players = tuple(
-        PlayerLedger(
-            player=name,
-            seat=seat_of.get(name, 0),
-            returned=returned.get(name, 0),
-            folded=name in folded,
-            cards=showdown_cards(hand.game, known.get(name, ())),
-            collected=collected.get(name, 0),
-            **money.get(name, {}),
-        )
-        for name in sorted(names, key=lambda name: order.get(seat_of.get(name, 0), len(order)))
-    )
+    players = _players(hand)
     problems = chip_discrepancies(hand) if chip_problems is None else chip_problems
     return HandLedger(
         site=hand.site,
@@ -225,6 +196,44 @@ def ledger_of(hand: Hand, chip_problems: Sequence[str] | None = None) -> HandLed
         cancelled=hand.cancelled,
         cashed_out=any(action.kind is ActionKind.CASH_OUT for action in hand.actions),
         chip_problems=tuple(problems),
+    )
+
+
+def _players(hand: Hand) -> tuple[PlayerLedger, ...]:
+    """Everyone who acted, posted or collected, in odd-chip order (then by name)."""
+    seat_of = {seat.player: seat.seat for seat in hand.seats}
+    money: dict[str, dict[str, int]] = {}
+    folded: set[str] = set()
+    for action in hand.actions:
+        account = money.setdefault(action.player, {})
+        if action.kind is ActionKind.FOLD:
+            folded.add(action.player)
+        elif action.kind.puts_chips_in and action.kind is not ActionKind.CASH_OUT:
+            slot = _SLOT.get(action.kind, "bets")
+            account[slot] = account.get(slot, 0) + action.amount
+    returned = _sum_by_player((item.player, item.amount) for item in hand.returned)
+    collected = _sum_by_player((item.player, item.amount) for item in hand.collections)
+    known: dict[str, list[KnownCards]] = {}
+    for entry in hand.known_cards:
+        known.setdefault(entry.player, []).append(entry)
+    seats = odd_chip_order(seat_of.values(), hand.button_seat)
+    place = {seat: number for number, seat in enumerate(seats)}
+
+    def order(name: str) -> tuple[int, str]:
+        seat = seat_of.get(name)
+        return (len(place) if seat is None else place[seat], name)
+
+    return tuple(
+        PlayerLedger(
+            player=name,
+            seat=seat_of.get(name, 0),
+            returned=returned.get(name, 0),
+            folded=name in folded,
+            cards=showdown_cards(hand.game, known.get(name, ())),
+            collected=collected.get(name, 0),
+            **money.get(name, {}),
+        )
+        for name in sorted(set(money) | set(collected), key=order)
     )
 
 

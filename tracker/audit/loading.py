@@ -10,7 +10,7 @@ of it into `HandLedger`s for the exact path.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -144,18 +144,6 @@ def load_batch(store: Store, site: str, month: str) -> Batch:
     hands = tables["hands"].sort_by("hand_id")
     keys = _PlayerKeys(hands, tables)
     people = _people(hands, tables, keys)
-    paid = tables["collections"]
-    paid_hand, paid_player = keys.place(paid)
-    paid_order = np.lexsort((_ints(paid, "sequence"), paid_hand))
-    boards = tables["boards"]
-    board_hand = keys.hand_index(boards)
-    board_order = np.lexsort((_ints(boards, "board"), board_hand))
-    board_hand = board_hand[board_order]
-    board_rows = _board_rows(boards.take(board_order))
-    count = hands.num_rows
-    board_of = np.full(count, -1, dtype=np.int64)
-    first = np.flatnonzero(np.r_[True, board_hand[1:] != board_hand[:-1]][: len(board_hand)])
-    board_of[board_hand[first]] = first
     side_starts, side_values = _lists(hands.column("side_pots"))
     return Batch(
         site=site,
@@ -173,17 +161,39 @@ def load_batch(store: Store, site: str, month: str) -> Batch:
         chips_consistent=_flags(hands, "chips_consistent"),
         inconsistency=_column(hands, "inconsistency"),
         **people,
-        board_hand=board_hand,
-        board_number=_ints(boards, "board")[board_order],
-        board_cards=board_rows,
-        board_of=board_of,
-        boards_per_hand=np.bincount(board_hand, minlength=count).astype(np.int64),
-        collection_hand=paid_hand[paid_order],
-        collection_player=paid_player[paid_order],
-        collection_amount=_ints(paid, "amount")[paid_order],
-        collection_pot=_ints(paid, "pot")[paid_order],
-        collection_board=_ints(paid, "board")[paid_order],
+        **_boards_columns(tables["boards"], keys, hands.num_rows),
+        **_collection_columns(tables["collections"], keys),
     )
+
+
+def _boards_columns(boards: pa.Table, keys: _PlayerKeys, hands: int) -> dict[str, Any]:
+    """The board columns of `Batch`: boards in hand then run order."""
+    board_hand = keys.hand_index(boards)
+    order = np.lexsort((_ints(boards, "board"), board_hand))
+    board_hand = board_hand[order]
+    board_of = np.full(hands, -1, dtype=np.int64)
+    first = np.flatnonzero(np.r_[True, board_hand[1:] != board_hand[:-1]][: len(board_hand)])
+    board_of[board_hand[first]] = first
+    return {
+        "board_hand": board_hand,
+        "board_number": _ints(boards, "board")[order],
+        "board_cards": _board_rows(boards.take(order)),
+        "board_of": board_of,
+        "boards_per_hand": np.bincount(board_hand, minlength=hands).astype(np.int64),
+    }
+
+
+def _collection_columns(paid: pa.Table, keys: _PlayerKeys) -> dict[str, Any]:
+    """The collection columns of `Batch`: payments in hand order, then the hand's order."""
+    hand, player = keys.place(paid)
+    order = np.lexsort((_ints(paid, "sequence"), hand))
+    return {
+        "collection_hand": hand[order],
+        "collection_player": player[order],
+        "collection_amount": _ints(paid, "amount")[order],
+        "collection_pot": _ints(paid, "pot")[order],
+        "collection_board": _ints(paid, "board")[order],
+    }
 
 
 class _PlayerKeys:
@@ -384,56 +394,48 @@ _WHOLE_SOURCES = pa.array(sorted(source.value for source in FULL_HAND_SOURCES))
 
 def ledgers(batch: Batch, hands: Iterable[int]) -> list[HandLedger]:
     """The ledgers of the chosen hands of `batch`, for the exact path."""
-    players = [str(name) for name in batch.player.to_pylist()]
-    hand_ids = [str(hand_id) for hand_id in batch.hand_id.to_pylist()]
-    started = batch.started_at
-    problems = batch.inconsistency
-    collection_starts = np.searchsorted(batch.collection_hand, np.arange(batch.hands + 1))
-    result = []
-    for hand in hands:
-        first, last = int(batch.player_starts[hand]), int(batch.player_starts[hand + 1])
-        people = tuple(_player(batch, players, index) for index in range(first, last))
-        paid = range(int(collection_starts[hand]), int(collection_starts[hand + 1]))
-        inconsistency = problems[hand].as_py()
-        result.append(
-            HandLedger(
-                site=batch.site,
-                hand_id=hand_ids[hand],
-                game=GAMES[batch.game[hand]],
-                started_at=started[hand].as_py(),
-                players=people,
-                boards=_boards(batch, hand),
-                collections=tuple(
-                    Collection(
-                        players[int(batch.collection_player[index])],
-                        int(batch.collection_amount[index]),
-                        int(batch.collection_pot[index]),
-                        int(batch.collection_board[index]),
-                    )
-                    for index in paid
-                ),
-                total_pot=_or_none(batch.total_pot[hand]),
-                rake=int(batch.rake[hand]),
-                jackpot_fee=int(batch.jackpot_fee[hand]),
-                main_pot=_or_none(batch.main_pot[hand]),
-                side_pots=tuple(
-                    int(value)
-                    for value in batch.side_pot_values[
-                        batch.side_pot_starts[hand] : batch.side_pot_starts[hand + 1]
-                    ]
-                ),
-                cancelled=bool(batch.cancelled[hand]),
-                cashed_out=bool(batch.cashed_out[first:last].any()),
-                chip_problems=tuple(inconsistency.split("; ")) if inconsistency else (),
+    paid_starts = np.searchsorted(batch.collection_hand, np.arange(batch.hands + 1))
+    return [_ledger(batch, int(hand), paid_starts) for hand in hands]
+
+
+def _ledger(batch: Batch, hand: int, paid_starts: Ints) -> HandLedger:
+    first, last = int(batch.player_starts[hand]), int(batch.player_starts[hand + 1])
+    names = [str(name) for name in batch.player[first:last].to_pylist()]
+    people = tuple(_player(batch, names[index - first], index) for index in range(first, last))
+    paid = range(int(paid_starts[hand]), int(paid_starts[hand + 1]))
+    inconsistency = batch.inconsistency[hand].as_py()
+    sides = batch.side_pot_values[batch.side_pot_starts[hand] : batch.side_pot_starts[hand + 1]]
+    return HandLedger(
+        site=batch.site,
+        hand_id=str(batch.hand_id[hand].as_py()),
+        game=GAMES[batch.game[hand]],
+        started_at=batch.started_at[hand].as_py(),
+        players=people,
+        boards=_boards(batch, hand),
+        collections=tuple(
+            Collection(
+                names[int(batch.collection_player[index]) - first],
+                int(batch.collection_amount[index]),
+                int(batch.collection_pot[index]),
+                int(batch.collection_board[index]),
             )
-        )
-    return result
+            for index in paid
+        ),
+        total_pot=_or_none(batch.total_pot[hand]),
+        rake=int(batch.rake[hand]),
+        jackpot_fee=int(batch.jackpot_fee[hand]),
+        main_pot=_or_none(batch.main_pot[hand]),
+        side_pots=tuple(int(value) for value in sides),
+        cancelled=bool(batch.cancelled[hand]),
+        cashed_out=bool(batch.cashed_out[first:last].any()),
+        chip_problems=tuple(inconsistency.split("; ")) if inconsistency else (),
+    )
 
 
-def _player(batch: Batch, names: Sequence[str], index: int) -> PlayerLedger:
+def _player(batch: Batch, name: str, index: int) -> PlayerLedger:
     cards = batch.card_values[batch.card_starts[index] : batch.card_starts[index + 1]]
     return PlayerLedger(
-        player=names[index],
+        player=name,
         seat=int(batch.seat[index]),
         blinds=int(batch.blinds[index]),
         antes=int(batch.antes[index]),
