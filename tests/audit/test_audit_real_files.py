@@ -13,7 +13,7 @@ from tracker.audit.contributions import ledger_of
 from tracker.audit.conventions import RULES_CONVENTION, convention_for
 from tracker.audit.expected import expected_payout
 from tracker.audit.loading import ledgers, load_batch, partitions
-from tracker.audit.run import AuditSummary, audit_batch
+from tracker.audit.run import AuditSummary, audit_batch, run_audit
 from tracker.audit.verdict import Status, audit_hand
 from tracker.model import Hand
 from tracker.store import Store
@@ -151,3 +151,15 @@ def test_both_paths_give_the_same_rows(pokerstars_data: tuple[Store, AuditSummar
         assert fast.awards.equals(slow.awards)
         assert slow.fast == 0
         assert fast.fast > 0 or batch.hands < 3
+
+
+def test_two_processes_write_the_same_tables(pokerstars_data: tuple[Store, AuditSummary]) -> None:
+    store, summary = pokerstars_data
+    before = {table: _sorted_rows(store, table) for table in ("audit", "awards")}
+    again = run_audit(store, processes=2)
+    assert again.counts == summary.counts
+    assert {table: _sorted_rows(store, table) for table in before} == before
+
+
+def _sorted_rows(store: Store, table: str) -> list[dict[str, Any]]:
+    return sorted(store.read(table).to_pylist(), key=lambda row: json.dumps(row, default=str))
