@@ -8,9 +8,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import parsers
 from tracker.audit.contributions import ledger_of
-from tracker.audit.conventions import RULES_CONVENTION, convention_for
+from tracker.audit.conventions import RULES_CONVENTION, SiteConvention, convention_for
 from tracker.audit.expected import expected_payout
 from tracker.audit.loading import ledgers, load_batch, partitions
 from tracker.audit.run import AuditSummary, audit_batch, run_audit
@@ -163,3 +165,25 @@ def test_two_processes_write_the_same_tables(pokerstars_data: tuple[Store, Audit
 
 def _sorted_rows(store: Store, table: str) -> list[dict[str, Any]]:
     return sorted(store.read(table).to_pylist(), key=lambda row: json.dumps(row, default=str))
+
+
+class _StoppedError(Exception):
+    """Stands for the audit being stopped half way."""
+
+
+def test_an_audit_stopped_half_way_leaves_the_previous_one(
+    pokerstars_data: tuple[Store, AuditSummary],
+) -> None:
+    store, _ = pokerstars_data
+    before = {table: _sorted_rows(store, table) for table in ("audit", "awards")}
+    batches = iter(range(3))
+
+    def stops_at_the_third_batch(site: str) -> SiteConvention:
+        if next(batches, None) is None:
+            raise _StoppedError
+        return convention_for(site)
+
+    with pytest.raises(_StoppedError):
+        run_audit(store, conventions=stops_at_the_third_batch)
+    assert {table: _sorted_rows(store, table) for table in before} == before
+    assert not list(store.root.rglob("*.tmp"))
