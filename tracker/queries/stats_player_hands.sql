@@ -38,23 +38,27 @@ WHERE NOT cancelled
         SELECT 1 FROM player_hands AS summary
         WHERE summary.site = hands.site AND summary.hand_id = hands.hand_id));
 
--- One row per player per hand dealt in, from the hand tables: what the player did, put in
+-- One row per player per hand dealt in (and per player marked sitting out who put chips
+-- in or was paid anyway), from the hand tables: what the player did, put in
 -- and got back. The columns of the `player_hands` summary table.
 CREATE OR REPLACE MACRO stats_player_hands_raw(
     game_wanted, since_at, until_at, player_wanted, new_only) AS TABLE
 WITH
 chosen AS (FROM stats_hands(game_wanted, since_at, until_at, new_only)),
 dealt AS (
-    -- every player of the hand counts for positions: the player filter comes after
+    -- positions count the players dealt in (not sitting out), all of them: the player
+    -- filter comes after. A player marked sitting out who still posted (PokerStars posts
+    -- and folds their blinds) keeps a row, with no position, so the money adds up.
     SELECT
-        seat.site, seat.hand_id, seat.player,
-        CASE WHEN NOT chosen.stud AND chosen.button_seat IS NOT NULL THEN stats_position(
-            row_number() OVER (
-                PARTITION BY seat.site, seat.hand_id
-                ORDER BY (seat.seat - chosen.button_seat + 999) % 1000) - 1,
-            count(*) OVER (PARTITION BY seat.site, seat.hand_id)) END AS position
+        seat.site, seat.hand_id, seat.player, seat.sitting_out,
+        CASE WHEN NOT chosen.stud AND chosen.button_seat IS NOT NULL AND NOT seat.sitting_out
+             THEN stats_position(
+                row_number() OVER (
+                    PARTITION BY seat.site, seat.hand_id, seat.sitting_out
+                    ORDER BY (seat.seat - chosen.button_seat + 999) % 1000) - 1,
+                count(*) OVER (PARTITION BY seat.site, seat.hand_id, seat.sitting_out))
+             END AS position
     FROM seats AS seat JOIN chosen USING (site, hand_id)
-    WHERE NOT seat.sitting_out
 ),
 first_raises AS (
     -- the aggressive actions of the first round, in order. The first bet is the big
@@ -189,7 +193,8 @@ JOIN chosen USING (site, hand_id)
 LEFT JOIN in_hand USING (site, hand_id, player)
 LEFT JOIN rake_paid USING (site, hand_id, player)
 LEFT JOIN known USING (site, hand_id, player)
-WHERE player_wanted IS NULL OR dealt.player = player_wanted;
+WHERE (NOT dealt.sitting_out OR in_hand.player IS NOT NULL OR rake_paid.player IS NOT NULL)
+    AND (player_wanted IS NULL OR dealt.player = player_wanted);
 
 -- What the stat queries read: these rows from the hand tables (replaced by
 -- stats_summary_source.sql with the summary table, when it is up to date).
