@@ -4,13 +4,12 @@ DuckDB does the group-bys (`tracker/queries/audit_*.sql`): per hand the summary'
 figures, per player what they put in (blinds, antes, dead money, bring-in, bets), got
 back, collected, whether they folded and which cards became known. The result is a
 `Batch` of numpy arrays, players in hand order and, within a hand, in odd-chip order: the
-vectorised path (`tracker.audit.batch`) reads it as it is; `ledgers` turns chosen hands
-of it into `HandLedger`s for the exact path.
+vectorised path (`tracker.audit.batch`) reads it as it is; `tracker.audit.ledgers` turns
+chosen hands of it into `HandLedger`s for the exact path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -20,9 +19,8 @@ import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from tracker.audit.contributions import BLIND_KINDS, FULL_HAND_SOURCES, HandLedger, PlayerLedger
-from tracker.cards import DECK, Card
-from tracker.model import ActionKind, Collection, Game
+from tracker.audit.contributions import BLIND_KINDS, FULL_HAND_SOURCES
+from tracker.model import ActionKind, Game
 from tracker.store import Store
 
 Ints = npt.NDArray[np.int64]
@@ -390,79 +388,6 @@ _SLOT_OF_KIND = np.array(
 _FOLD_CODE = _KIND_CODE[ActionKind.FOLD]
 _CASH_OUT_CODE = _KIND_CODE[ActionKind.CASH_OUT]
 _WHOLE_SOURCES = pa.array(sorted(source.value for source in FULL_HAND_SOURCES))
-
-
-def ledgers(batch: Batch, hands: Iterable[int]) -> list[HandLedger]:
-    """The ledgers of the chosen hands of `batch`, for the exact path."""
-    paid_starts = np.searchsorted(batch.collection_hand, np.arange(batch.hands + 1))
-    return [_ledger(batch, int(hand), paid_starts) for hand in hands]
-
-
-def _ledger(batch: Batch, hand: int, paid_starts: Ints) -> HandLedger:
-    first, last = int(batch.player_starts[hand]), int(batch.player_starts[hand + 1])
-    names = [str(name) for name in batch.player[first:last].to_pylist()]
-    people = tuple(_player(batch, names[index - first], index) for index in range(first, last))
-    paid = range(int(paid_starts[hand]), int(paid_starts[hand + 1]))
-    inconsistency = batch.inconsistency[hand].as_py()
-    sides = batch.side_pot_values[batch.side_pot_starts[hand] : batch.side_pot_starts[hand + 1]]
-    return HandLedger(
-        site=batch.site,
-        hand_id=str(batch.hand_id[hand].as_py()),
-        game=GAMES[batch.game[hand]],
-        started_at=batch.started_at[hand].as_py(),
-        players=people,
-        boards=_boards(batch, hand),
-        collections=tuple(
-            Collection(
-                names[int(batch.collection_player[index]) - first],
-                int(batch.collection_amount[index]),
-                int(batch.collection_pot[index]),
-                int(batch.collection_board[index]),
-            )
-            for index in paid
-        ),
-        total_pot=_or_none(batch.total_pot[hand]),
-        rake=int(batch.rake[hand]),
-        jackpot_fee=int(batch.jackpot_fee[hand]),
-        main_pot=_or_none(batch.main_pot[hand]),
-        side_pots=tuple(int(value) for value in sides),
-        cancelled=bool(batch.cancelled[hand]),
-        cashed_out=bool(batch.cashed_out[first:last].any()),
-        chip_problems=tuple(inconsistency.split("; ")) if inconsistency else (),
-    )
-
-
-def _player(batch: Batch, name: str, index: int) -> PlayerLedger:
-    cards = batch.card_values[batch.card_starts[index] : batch.card_starts[index + 1]]
-    return PlayerLedger(
-        player=name,
-        seat=int(batch.seat[index]),
-        blinds=int(batch.blinds[index]),
-        antes=int(batch.antes[index]),
-        dead=int(batch.dead[index]),
-        bring_in=int(batch.bring_in[index]),
-        bets=int(batch.bets[index]),
-        returned=int(batch.returned[index]),
-        folded=bool(batch.folded[index]),
-        cards=_cards(cards),
-        collected=int(batch.collected[index]),
-    )
-
-
-def _boards(batch: Batch, hand: int) -> tuple[tuple[Card, ...], ...]:
-    first = int(batch.board_of[hand])
-    if first < 0:
-        return ()
-    rows = batch.board_cards[first : first + int(batch.boards_per_hand[hand])]
-    return tuple(_cards(row[row >= 0]) for row in rows)
-
-
-def _cards(indexes: Iterable[Any]) -> tuple[Card, ...]:
-    return tuple(DECK[int(index)] for index in indexes)
-
-
-def _or_none(value: np.int64) -> int | None:
-    return None if value < 0 else int(value)
 
 
 def _column(table: pa.Table, name: str) -> pa.Array[Any]:

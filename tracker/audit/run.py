@@ -30,7 +30,8 @@ import pyarrow.compute as pc
 from tracker.audit import best_cards
 from tracker.audit.batch import HALF_CODES, FastAwards, FastResult, audit_fast
 from tracker.audit.conventions import SiteConvention, convention_for
-from tracker.audit.loading import GAMES, Batch, ledgers, load_batch, partitions, query_text
+from tracker.audit.ledgers import ledgers
+from tracker.audit.loading import GAMES, Batch, load_batch, partitions, query_text
 from tracker.audit.verdict import HandVerdict, Status, audit_ledger
 from tracker.cards import DECK
 from tracker.database import connect
