@@ -1,11 +1,13 @@
 """Reading what the audit needs from the data folder: one (site, month) batch at a time.
 
-DuckDB does the group-bys (`tracker/queries/audit_*.sql`): per hand the summary's
-figures, per player what they put in (blinds, antes, dead money, bring-in, bets), got
-back, collected, whether they folded and which cards became known. The result is a
-`Batch` of numpy arrays, players in hand order and, within a hand, in odd-chip order: the
-vectorised path (`tracker.audit.batch`) reads it as it is; `tracker.audit.ledgers` turns
-chosen hands of it into `HandLedger`s for the exact path.
+The store reads each table's partition with its text keys (hand ids, names, kinds)
+dictionary-encoded, as Parquet keeps them, so hands and players become numbers by looking
+up the small dictionaries, not every row; numpy then sums per player what they put in
+(blinds, antes, dead money, bring-in, bets), got back and collected, whether they folded,
+and which cards became known. The result is a `Batch` of numpy arrays, players in hand
+order and, within a hand, in odd-chip order: the vectorised path (`tracker.audit.batch`)
+reads it as it is; `tracker.audit.ledgers` turns chosen hands of it into `HandLedger`s for
+the exact path.
 """
 
 from __future__ import annotations
