@@ -11,6 +11,7 @@ docs/stats.md defines every figure.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
@@ -137,7 +138,8 @@ class StatsDatabase:
     def __init__(self, data_dir: Path | str, *, summary: bool = True) -> None:
         self.data_dir = Path(data_dir)
         self.connection: duckdb.DuckDBPyConnection = connect(self.data_dir)
-        self.connection.execute("SET enable_progress_bar = false")
+        with contextlib.suppress(duckdb.Error):  # refused in Jupyter without ipywidgets
+            self.connection.execute("SET enable_progress_bar = false")
         for name in MACRO_FILES:
             self.connection.execute(query_text(name))
         (count,) = self._one("SELECT count(*) FROM hands")
