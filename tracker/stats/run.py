@@ -1,9 +1,12 @@
 """Running the stat queries: filters in, pandas DataFrames out.
 
 Each stat group is one SQL file in `tracker/queries/` (`stats_standard.sql`,
-`stats_outcomes.sql`, `stats_sessions.sql`, `stats_winnings.sql`), built on the macros of
-`stats_base.sql` and run by DuckDB straight over the Parquet files of the data folder.
-docs/stats.md defines every figure.
+`stats_outcomes.sql`, `stats_sessions.sql`, `stats_winnings.sql`, `stats_audit_*.sql`),
+run by DuckDB over the Parquet files of the data folder with named parameters ($player,
+$game, $since, $until, $min_hands, $session_gap). They read one row per player per hand
+through the `stats_player_hands` and `stats_player_outcomes` macros: the stats summary
+tables (`tracker.stats.summary`) once brought up to date, else the same rows counted from
+the hand tables. docs/stats.md defines every figure.
 
     with StatsDatabase(data_dir) as database:
         table = database.standard(StatsFilter(player="Hero"), by="position")
