@@ -391,8 +391,9 @@ class Transaction:
             mask = tests[0]
             for test in tests[1:]:
                 mask &= test
-            part = data.filter(mask).drop_columns(list(spec.partition_by))
-            self._add_file(table, values, part)
+            # Rows of one partition only (an audit batch) need no filtering copy.
+            rows = data if len(keys) == 1 else data.filter(mask)
+            self._add_file(table, values, rows.drop_columns(list(spec.partition_by)))
 
     def write_files(self, records: Sequence[FileRecord]) -> None:
         """Add rows to `files`."""
