@@ -22,7 +22,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from tracker.audit.contributions import BLIND_KINDS, FULL_HAND_SOURCES
-from tracker.model import ActionKind, Game
+from tracker.model import ActionKind, CardSource, Game
 from tracker.store import Store
 
 Ints = npt.NDArray[np.int64]
@@ -137,8 +137,12 @@ _READS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 def load_batch(store: Store, site: str, month: str) -> Batch:
     """Read one partition's hands (see `Batch`)."""
     where = (pc.field("site") == site) & (pc.field("month") == month)
+    # Only cards that can make a showdown hand (not the stud up cards seen on the way).
+    card_sources = pc.field("source").isin(_CARD_SOURCES)
     tables = {
-        name: store.read(name, list(columns), where, dictionary_columns=encoded)
+        name: store.read(
+            name, list(columns), where & card_sources if name == "cards" else where, encoded
+        )
         for name, (columns, encoded) in _READS.items()
     }
     hands = tables["hands"].sort_by("hand_id")
@@ -390,6 +394,7 @@ _SLOT_OF_KIND = np.array(
 _FOLD_CODE = _KIND_CODE[ActionKind.FOLD]
 _CASH_OUT_CODE = _KIND_CODE[ActionKind.CASH_OUT]
 _WHOLE_SOURCES = pa.array(sorted(source.value for source in FULL_HAND_SOURCES))
+_CARD_SOURCES = [*_WHOLE_SOURCES.to_pylist(), CardSource.DEALT.value]
 
 
 def _column(table: pa.Table, name: str) -> pa.Array[Any]:
