@@ -4,22 +4,24 @@ imported.
 The first run builds the data folder: `--hands` simulated hands (a quarter each of
 omaha-hilo, omaha5-hilo, courchevel-hilo and stud-hilo, six players, pot-limit flop
 games and limit stud, one hand in a thousand given a payout error), written by
-`tracker simulate` and imported by `tracker import`. Later runs reuse it. Then the
-audit runs `--repeat` times, each in a new process (cold: no lookup table built yet), and
-the script prints the median hands/s, how many hands the vectorised path proved ok, the
-verdict counts and the peak memory.
+`tracker simulate` and imported by `tracker import`. Later runs reuse it. Then, for each
+count of `--processes` (default: 2, then 1), the audit runs `--repeat` times, each time in
+a new process (cold: no lookup table built yet), and the script prints the median hands/s,
+the CPU seconds the audit's processes used together, how many hands the vectorised path
+proved ok, the verdict counts and the peak memory.
 
 Usage:
 
     .venv/bin/python benchmarks/bench_audit.py [--hands 200000] [--repeat 3]
-        [--data DIR]   (default: <temp folder>/hilo-tracker-bench/audit-<hands>)
+        [--processes 2 1] [--data DIR]
+
+The data folder defaults to <temp folder>/hilo-tracker-bench/audit-<hands>.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import resource
 import statistics
 import subprocess
 import sys
@@ -31,15 +33,16 @@ TRACKER = Path(sys.executable).with_name("tracker")
 GAMES = ("omaha-hilo", "omaha5-hilo", "courchevel-hilo", "stud-hilo")
 
 CHILD = r"""
-import json, resource, sys, time
+import json, os, resource, sys, time
 from tracker.audit.run import run_audit
 from tracker.store import Store
 with Store(sys.argv[1]) as store:
-    start = time.perf_counter()
-    summary = run_audit(store)
-    seconds = time.perf_counter() - start
+    start, cpu = time.perf_counter(), os.times()
+    summary = run_audit(store, processes=int(sys.argv[2]))
+    seconds, used = time.perf_counter() - start, os.times()
 print(json.dumps({
     "seconds": seconds,
+    "cpu": sum(used[:4]) - sum(cpu[:4]),
     "hands": summary.hands,
     "fast": summary.fast,
     "counts": {str(status): count for status, count in summary.counts.items()},
@@ -69,6 +72,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200_000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--processes", type=int, nargs="+", default=[2, 1])
     parser.add_argument("--data", type=Path, default=None)
     options = parser.parse_args()
     data = options.data or (
@@ -78,24 +82,26 @@ def main() -> None:
         started = time.perf_counter()
         build(data, options.hands)
         print(f"built {data} in {time.perf_counter() - started:.0f} s")
-    runs = []
-    for _ in range(options.repeat):
-        child = subprocess.run(
-            [sys.executable, "-c", CHILD, str(data)], check=True, capture_output=True, text=True
+    for processes in options.processes:
+        runs = []
+        for _ in range(options.repeat):
+            child = subprocess.run(
+                [sys.executable, "-c", CHILD, str(data), str(processes)],
+                check=True, capture_output=True, text=True,
+            )  # fmt: skip
+            runs.append(json.loads(child.stdout))
+        seconds = statistics.median(run["seconds"] for run in runs)
+        last = runs[-1]
+        print(f"--- {processes} process{'es' if processes > 1 else ''}")
+        print(f"hands audited: {last['hands']:,}; proven ok by the vectorised path: "
+              f"{last['fast']:,}; verdicts: {last['counts']}")  # fmt: skip
+        print(
+            "audit seconds: "
+            + ", ".join(f"{run['seconds']:.2f}" for run in runs)
+            + f" (median {seconds:.2f}): {last['hands'] / seconds:,.0f} hands/s; CPU seconds "
+            + ", ".join(f"{run['cpu']:.2f}" for run in runs)
         )
-        runs.append(json.loads(child.stdout))
-    seconds = statistics.median(run["seconds"] for run in runs)
-    last = runs[-1]
-    print(f"hands audited: {last['hands']:,}; proven ok by the vectorised path: {last['fast']:,}")
-    print(f"verdicts: {last['counts']}")
-    print(
-        "audit seconds: "
-        + ", ".join(f"{run['seconds']:.2f}" for run in runs)
-        + f" (median {seconds:.2f}): {last['hands'] / seconds:,.0f} hands/s"
-    )
-    print(f"peak memory of the audit process: {max(run['peak_mb'] for run in runs):,.0f} MB")
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    print(f"children CPU: {usage.ru_utime + usage.ru_stime:.1f} s")
+        print(f"peak memory of the audit's main process: {last['peak_mb']:,.0f} MB")
 
 
 if __name__ == "__main__":
