@@ -98,15 +98,17 @@ def split_at_headers(text: str, header: re.Pattern[str]) -> Iterator[HandText]:
         starts.insert(0, 0)
     line_number = 1
     previous = 0
-    for index, start in enumerate(starts):
-        line_number += text.count("\n", previous, start)
+    count = text.count
+    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
+        line_number += count("\n", previous, start)
         previous = start
-        end = starts[index + 1] if index + 1 < len(starts) else len(text)
-        lines = text[start:end].split("\n")
-        while lines and not lines[-1].strip():
-            lines.pop()
-        if lines:
-            yield HandText(lines, line_number)
+        chunk = text[start:end]
+        # Trailing blank lines go: the hand ends with the line of its last non-blank
+        # character (one strip of the chunk instead of a strip per trailing line).
+        kept = len(chunk.rstrip())
+        if kept:
+            cut = chunk.find("\n", kept)
+            yield HandText((chunk if cut < 0 else chunk[:cut]).split("\n"), line_number)
 
 
 _LINE_STARTS: dict[re.Pattern[str], re.Pattern[str]] = {}
@@ -177,6 +179,33 @@ def money_reader(decimals: int) -> Callable[[str], int]:
 
 def _parse_amount(text: str, decimals: int) -> int:
     number = text.strip().strip(_CURRENCY_SYMBOLS).strip()
+    value = _plain_amount_or_none(number, decimals)
+    return _exact_amount(number, text, decimals) if value is None else value
+
+
+def _plain_amount_or_none(number: str, decimals: int) -> int | None:
+    """The usual shapes ("12", "12.34", "1,234.5") in minor units by int arithmetic on
+    the digits, exactly; None for any other text, which `_exact_amount` then decides
+    (a fraction finer than the unit, ".5", anything that is not an amount).
+
+    >>> _plain_amount_or_none("1,234.5", 2), _plain_amount_or_none("0.5", 0)
+    (123450, None)
+    """
+    if not number.isascii():
+        return None
+    whole, dot, fraction = number.partition(".")
+    if "," in whole:
+        groups = whole.split(",")
+        if not 0 < len(groups[0]) <= 3 or any(len(group) != 3 for group in groups[1:]):
+            return None
+        whole = "".join(groups)
+    if not whole.isdigit() or len(fraction) > decimals or (dot and not fraction.isdigit()):
+        return None
+    return int(whole + fraction.ljust(decimals, "0"))
+
+
+def _exact_amount(number: str, text: str, decimals: int) -> int:
+    """`number` (the amount `text` without its currency) through Decimal."""
     if not _AMOUNT.fullmatch(number):
         raise ValueError(f"not an amount: {text!r}")
     scaled = Decimal(number.replace(",", "")).scaleb(decimals)

@@ -268,7 +268,6 @@ def _read_time_fast(text: str) -> tuple[datetime, str] | None:
 
 
 _TABLES: dict[str, TableLine] = {}
-_SEATS: dict[tuple[int, str], Seat] = {}
 
 
 def read_table(line: str) -> TableLine:
@@ -294,27 +293,41 @@ def read_table(line: str) -> TableLine:
     return table
 
 
-def read_seat(line: str, money: Callable[[str], int], decimals: int) -> Seat:
+def read_seat(line: str, money: Callable[[str], int]) -> Seat:
     """Read "Seat 3: Player0 ($91.64 in chips)" or "Seat 7: bob (2500 in chips) is sitting out";
-    `money` reads amounts in `decimals`-place minor units.
+    `money` reads the stack in minor units.
+
+    >>> read_seat("Seat 3: Player 0 ($91.64 in chips)", lambda text: len(text))
+    Seat(seat=3, player='Player 0', stack=6, sitting_out=False)
 
     Raises:
         ValueError: an unreadable seat line.
     """
-    key = (decimals, line)
-    seat = _SEATS.get(key)
-    if seat is None:
-        seat = _read_seat(line, money)
-        if len(_SEATS) >= _CACHE_LIMIT:
-            _SEATS.clear()
-        _SEATS[key] = seat
-    return seat
-
-
-def _read_seat(line: str, money: Callable[[str], int]) -> Seat:
+    seat = _read_plain_seat_or_none(line, money)
+    if seat is not None:
+        return seat
     match = _SEAT.match(line)
     if match is None:
         raise ValueError("unreadable seat line")
     return Seat(
         int(match["seat"]), match["player"], money(match["stack"]), match["out"] is not None
     )
+
+
+def _read_plain_seat_or_none(line: str, money: Callable[[str], int]) -> Seat | None:
+    # "Seat 3: Player0 ($91.64 in chips)" read by splitting, when the line holds one "("
+    # only: then _SEAT could split it no other way. None for anything else.
+    if not line.startswith("Seat ") or not line.endswith(" in chips)") or line.count("(") != 1:
+        return None
+    head, _, stack = line[:-10].rpartition(" (")
+    number, separator, player = head[5:].partition(": ")
+    digits = stack[1:] if stack[:1] in _CURRENCIES else stack
+    if (
+        not separator
+        or not player
+        or not (number.isascii() and number.isdigit())
+        or not digits
+        or digits.strip("0123456789.,")
+    ):
+        return None
+    return Seat(int(number), player, money(stack), False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tracker.cards import Card, parse_card
+from tracker.cards import DECK, Card, parse_card
 from tracker.model import ActionKind, Street
 
 TOTAL_POT = re.compile(
@@ -149,4 +149,18 @@ def _read_bracketed_cards(text: str) -> tuple[Card, ...]:
         inner = inner.replace("] [", " ")
         if "[" in inner or "]" in inner:
             raise ValueError(f"cards not in closed brackets: {text.strip()!r}")
-    return tuple(map(parse_card, inner.split()))
+    words = inner.split()
+    try:
+        return tuple(map(_CARD_WORDS.__getitem__, words))
+    except KeyError:  # a spelling not seen yet ("10h", "ah"), or not a card: parse_card says
+        return tuple(map(_learn_card_word, words))
+
+
+_CARD_WORDS: dict[str, Card] = {card.text: card for card in DECK}
+"""Card words read before, to their cards: one look-up per card (parse_card adds the
+spellings it accepts as they come, at most a few hundred)."""
+
+
+def _learn_card_word(word: str) -> Card:
+    card = _CARD_WORDS[word] = parse_card(word)
+    return card

@@ -38,6 +38,7 @@ from parsers._pokerstars_words import (
     SUMMARY_NAME,
     TOTAL_POT,
     WON,
+    Marker,
     bracketed_cards,
     cut_cap,
 )
@@ -61,13 +62,22 @@ from tracker.model import (
 
 SITE = "pokerstars"
 
-_Bet = tuple[Action, int, ActionKind | None]
-"""What a betting line adds: the action, the chips it makes live on the street, and the
-post whose largest amount gives the stakes (None for other actions)."""
+_Bet = tuple[Action, str, int, ActionKind | None]
+"""What a betting line adds: the action, its player, the chips it makes live on the
+street, and the post whose largest amount gives the stakes (None for other actions)."""
+
+_Street = tuple[Marker, str, tuple[Card, ...] | None]
+"""A street line read: its marker, its name, and the board after it (None: no board)."""
+
+_Pots = tuple[int, int, int | None, tuple[int, ...]]
+"""A Total pot line read: the total, the rake, the main pot (None: not given), side pots."""
 
 _CACHE_LIMIT = 5_000
 _BETS: dict[tuple[int, Street], dict[str, _Bet]] = {}  # (decimals, street) -> line -> bet
+_STREETS: dict[bool, dict[str, _Street]] = {}  # stud? -> line -> street line read
+_SEATS: dict[int, dict[str, Seat]] = {}  # decimals -> line -> seat
 _SUMMARIES: dict[int, dict[str, SeatSummary]] = {}  # decimals -> line -> summary
+_TOTAL_POTS: dict[int, dict[str, _Pots]] = {}  # decimals -> line -> pots
 
 
 def _cache(caches: dict[Any, dict[str, Any]], key: object) -> dict[str, Any]:
@@ -174,18 +184,23 @@ class _HandReader:
         lines = self.lines
         index = 1
         seats: list[Seat] = []
+        seat_of = self.seat_of
         player_at: dict[int, str] = {}
+        known: dict[str, Seat] = _cache(_SEATS, self.terms.decimals)
         try:
             self.table = read_table(lines[index] if len(lines) > 1 else "")
-            index = 2
-            while index < len(lines) and lines[index].startswith("Seat "):
-                seat = read_seat(lines[index], self.money, self.terms.decimals)
-                if seat.player in self.seat_of or seat.seat in player_at:
+            for index in range(2, len(lines) + 1):
+                line = lines[index] if index < len(lines) else ""
+                seat = known.get(line)
+                if seat is None:
+                    if not line.startswith("Seat "):
+                        break
+                    seat = known[line] = read_seat(line, self.money)
+                if seat.player in seat_of or seat.seat in player_at:
                     raise ValueError("a seat or a player appears twice")
-                self.seat_of[seat.player] = seat.seat
+                seat_of[seat.player] = seat.seat
                 player_at[seat.seat] = seat.player
                 seats.append(seat)
-                index += 1
             if not seats:
                 raise ValueError("the hand has no seat lines")
         except ValueError as error:
@@ -203,49 +218,57 @@ class _HandReader:
             raise self._error(reason, len(self.lines) - 1) from None
 
     def _read_body(self, start: int, stop: int) -> None:
-        # The hot loop: a betting line read before is one look-up; any other line, a
-        # prefix test, then "player: verb" through one dictionary.
+        # The hot loop: a betting line read before is one look-up; any other line goes
+        # to `_line`, which reads it (and caches what a betting line adds).
         lines = self.lines
         seat_of = self.seat_of
-        actions = self.actions
+        append = self.actions.append
         street = self.street
+        street_in = self.street_in
         bets: dict[str, _Bet] = _cache(_BETS, (self.terms.decimals, street))
         index = start
         try:
             for index in range(start, stop):
                 line = lines[index]
                 bet = bets.get(line)
-                if bet is None or bet[0].player not in seat_of:
-                    if line.startswith("*** "):
-                        self._street_line(line)
+                if bet is None or bet[1] not in seat_of:
+                    bet = self._line(line, bets)
+                    if bet is None:
                         if self.street is not street:
                             street = self.street
                             bets = _cache(_BETS, (self.terms.decimals, street))
+                        street_in = self.street_in
                         continue
-                    player, separator, rest = line.partition(": ")
-                    if not separator or player not in seat_of:
-                        if line.startswith("Dealt to "):
-                            self._dealt_line(line[9:])
-                        else:
-                            self._other_line(line)
-                        continue
-                    bet = self._verb(player, rest)
-                    if bet is None:
-                        continue
-                    # A dead-and-live post depends on the stakes as well as on the line.
-                    if bet[2] is not ActionKind.POST_SMALL_AND_BIG_BLIND:
-                        if len(bets) >= _CACHE_LIMIT:
-                            bets.clear()
-                        bets[line] = bet
-                action, live, post = bet
-                actions.append(action)
+                action, player, live, post = bet
+                append(action)
                 if live:
-                    street_in = self.street_in
-                    street_in[action.player] = street_in.get(action.player, 0) + live
+                    street_in[player] = street_in.get(player, 0) + live
                 if post is not None:
                     self._note_post(post, action.amount)
         except ValueError as error:
             raise self._error(str(error), index) from None
+
+    def _line(self, line: str, bets: dict[str, _Bet]) -> _Bet | None:
+        """Read a body line that is not a betting line read before: a street, a player's
+        action ("player: verb ..."), cards dealt or anything else. Returns what a betting
+        line adds, and caches it in `bets` (the lines of the current street)."""
+        if line.startswith("*** "):
+            self._street_line(line)
+            return None
+        player, separator, rest = line.partition(": ")
+        if not separator or player not in self.seat_of:
+            if line.startswith("Dealt to "):
+                self._dealt_line(line[9:])
+            else:
+                self._other_line(line)
+            return None
+        bet = self._verb(player, rest)
+        # A dead-and-live post depends on the stakes as well as on the line.
+        if bet is not None and bet[3] is not ActionKind.POST_SMALL_AND_BIG_BLIND:
+            if len(bets) >= _CACHE_LIMIT:
+                bets.clear()
+            bets[line] = bet
+        return bet
 
     def _verb(self, player: str, rest: str) -> _Bet | None:
         # "Player2: raises $4 to $8": the method for the verb reads the rest
@@ -261,7 +284,7 @@ class _HandReader:
         # The slow path, for a player whose name holds ": "; nothing is cached.
         bet = self._verb(player, rest)
         if bet is not None:
-            action, live, post = bet
+            action, _, live, post = bet
             self.actions.append(action)
             if live:
                 self.street_in[player] = self.street_in.get(player, 0) + live
@@ -274,11 +297,11 @@ class _HandReader:
 
     def _street_line(self, line: str) -> None:
         # "*** TURN *** [Jc 6c Kd] [9c]", "*** 3rd STREET ***", "*** SECOND SHOW DOWN ***"
-        end = line.find(" ***", 4)
-        name = line[4:end].upper() if end > 0 else ""
-        marker = self.markers.get(name)
-        if marker is None:
-            raise ValueError(f"unknown street line {name or line!r}")
+        streets = _cache(_STREETS, self.is_stud)
+        known = streets.get(line)
+        if known is None:
+            known = streets[line] = self._read_street_line(line)
+        marker, name, cards = known
         if marker.street is not self.street:
             self.street = marker.street
             self.street_in = {}
@@ -286,12 +309,22 @@ class _HandReader:
             self.dealt = True
         if marker.paid_board is not None:
             self.paid_board = marker.paid_board
-        if marker.board is not None:
-            cards = bracketed_cards(line[end + 4 :])
-            if len(cards) != marker.board_size:
-                size = marker.board_size
-                raise ValueError(f"the board after {name} has {len(cards)} cards, not {size}")
+        if marker.board is not None and cards is not None:
             self.boards[marker.board] = cards
+
+    def _read_street_line(self, line: str) -> _Street:
+        end = line.find(" ***", 4)
+        name = line[4:end].upper() if end > 0 else ""
+        marker = self.markers.get(name)
+        if marker is None:
+            raise ValueError(f"unknown street line {name or line!r}")
+        if marker.board is None:
+            return marker, name, None
+        cards = bracketed_cards(line[end + 4 :])
+        if len(cards) != marker.board_size:
+            size = marker.board_size
+            raise ValueError(f"the board after {name} has {len(cards)} cards, not {size}")
+        return marker, name, cards
 
     def _dealt_line(self, body: str) -> None:
         # "Dealt to Hero [Td Kh 3d 4s 9d]"; stud: "Dealt to Hero [7c 3s 5h] [Qc]"
@@ -492,14 +525,14 @@ class _HandReader:
         # "Hero: folds", "Player1: checks"
         if args:
             raise ValueError(f"unexpected text after {kind.value}")
-        return Action(self.street, player, kind), 0, None
+        return Action(self.street, player, kind), player, 0, None
 
     def _put_in(self, player: str, args: str, kind: ActionKind) -> _Bet:
         # "Player0: calls $45.75 and is all-in", "Player4: bets 1360"
         all_in = args.endswith(" and is all-in")
         amount = self.money(args[:-14] if all_in else cut_cap(args))
         post = kind if kind is ActionKind.BRING_IN else None
-        return Action(self.street, player, kind, amount, None, all_in), amount, post
+        return Action(self.street, player, kind, amount, None, all_in), player, amount, post
 
     def _bring_in(self, player: str, args: str, kind: ActionKind) -> _Bet:
         # "denny501: brings in for $0.02"
@@ -523,7 +556,7 @@ class _HandReader:
             # Only the big blind is live; the small blind part is dead money.
             terms = self.terms
             live = min(amount, terms.first if terms.structure is Structure.LIMIT else terms.second)
-        return Action(self.street, player, post, amount, None, all_in), live, post
+        return Action(self.street, player, post, amount, None, all_in), player, live, post
 
     def _raise(self, player: str, args: str, kind: ActionKind) -> None:
         # "Player2: raises $4 to $8": $4 more than the bet, $8 in all on this street
