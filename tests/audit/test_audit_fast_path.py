@@ -80,6 +80,8 @@ def _random_hand(rng: random.Random, number: int, convention: SiteConvention) ->
     if paid and rng.random() < 0.25:  # pay someone wrongly
         wrong = rng.randrange(len(paid))
         paid[wrong] = replace(paid[wrong], player=rng.choice(names))
+    if paid and rng.random() < 0.02:  # pay someone who has no seat at the table
+        paid[0] = replace(paid[0], player="ghost")
     listed = several and rng.random() < 0.8
     return replace(
         base,

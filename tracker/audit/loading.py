@@ -222,15 +222,19 @@ class _PlayerKeys:
         seat_order = np.argsort(self.key(seats), kind="stable")
         seat_keys = self.key(seats)[seat_order]
         taking_part = np.zeros(len(seat_keys), dtype=np.bool_)
-        unseated = []
+        unseated, found = [], {}
         for name in ("actions", "collections"):
             keys = self.key(tables[name])
             at, hit = _find(seat_keys, keys)
             taking_part[at[hit]] = True
             unseated.append(keys[~hit])
+            found[id(tables[name])] = at
         extra = np.unique(np.concatenate(unseated))
         seated = seat_keys[taking_part]  # sorted, and one per seat
         self.universe = np.union1d(seated, extra) if len(extra) else seated
+        # Without unseated players, a seat's place among the players is a running count.
+        self._seat_places = {} if len(extra) else found
+        self._universe_of_seat = np.cumsum(taking_part) - 1
         at, matched = _find(seat_keys, self.universe)
         self.seat = np.where(matched, _ints(seats, "seat")[seat_order][at], 0)
         owner = self.universe // self.name_count
@@ -239,8 +243,8 @@ class _PlayerKeys:
             ~matched, 1_000_000,
             np.where((button < 0) | (self.seat > button), self.seat, self.seat + 1000),
         )  # fmt: skip
-        # Names are numbered in text order, so the last key breaks ties by name.
-        self.order = np.lexsort((self.universe % self.name_count, chip_order, owner))
+        # Keys are in hand then name order, so a stable sort breaks ties by name.
+        self.order = np.argsort(owner * 2_000_000 + chip_order, kind="stable")
         self.position = np.empty(len(self.universe), dtype=np.int64)
         self.position[self.order] = np.arange(len(self.universe))
 
@@ -260,7 +264,11 @@ class _PlayerKeys:
     def place(self, table: pa.Table) -> tuple[Ints, Ints]:
         """Each row's hand number and player number (the row's player must take part)."""
         keys = self.key(table)
-        places: Ints = self.position[np.searchsorted(self.universe, keys)]
+        seat_rows = self._seat_places.get(id(table))
+        if seat_rows is not None:
+            places: Ints = self.position[self._universe_of_seat[seat_rows]]
+        else:
+            places = self.position[np.searchsorted(self.universe, keys)]
         return keys // self.name_count, places
 
 
