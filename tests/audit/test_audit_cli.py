@@ -104,7 +104,7 @@ def test_audit_site_and_since_choose_the_hands(flawed_data: tuple[Path, set[str]
 def test_audit_usage_errors_and_no_data_exit_2(tmp_path: Path) -> None:
     empty = runner.invoke(app, ["audit", "--data", str(tmp_path / "none")])
     assert empty.exit_code == 2
-    assert "error: no data folder" in empty.stderr
+    assert "error: no imported hands in" in empty.stderr
     bad_date = runner.invoke(app, ["audit", "--data", str(tmp_path), "--since", "yesterday"])
     assert bad_date.exit_code == 2
     bad_format = runner.invoke(app, ["audit", "--data", str(tmp_path), "--format", "xml"])

@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import duckdb
 import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
@@ -31,10 +30,9 @@ from tracker.audit import best_cards
 from tracker.audit.batch import HALF_CODES, FastAwards, FastResult, audit_fast
 from tracker.audit.conventions import SiteConvention, convention_for
 from tracker.audit.ledgers import ledgers
-from tracker.audit.loading import GAMES, Batch, load_batch, partitions, query_text
+from tracker.audit.loading import GAMES, Batch, load_batch, partitions
 from tracker.audit.verdict import HandVerdict, Status, audit_ledger
 from tracker.cards import DECK
-from tracker.database import connect
 from tracker.engine.rules import Half
 from tracker.errors import NoDataError
 from tracker.store import TABLES, Store
@@ -101,11 +99,7 @@ def run_audit(
     """
     batches = partitions(store)
     hands = sum(count for _, _, count in batches)
-    connection = connect(store.root)
-    try:
-        unread = _not_imported(connection)
-    finally:
-        connection.close()
+    unread = _not_imported(store)
     if not batches and unread.num_rows == 0:
         raise NoDataError(f"no imported hands in {store.root} (run `tracker import` first)")
     if processes is None:
@@ -337,20 +331,31 @@ def _joined_cards(five: npt.NDArray[np.int64], shown: npt.NDArray[np.bool_]) -> 
 # ---- hands the import could not read ---------------------------------------------------
 
 
-def _not_imported(connection: duckdb.DuckDBPyConnection) -> pa.Table:
-    """`unverifiable` rows for hands the import could not read and never imported."""
-    found = connection.sql(query_text("audit_not_imported")).to_arrow_table()
-    rows = [
-        {
-            "hand_id": row["hand_id"],
+def _not_imported(store: Store) -> pa.Table:
+    """`unverifiable` rows for hands the import could not read and never imported since,
+    once each, with the first reason recorded."""
+    errors = store.read("parse_errors", ["site", "hand_id", "reason", "kind", "imported_at"])
+    errors = errors.sort_by(
+        [("site", "ascending"), ("hand_id", "ascending"), ("imported_at", "ascending")]
+    )
+    imported: dict[str, set[str]] = {}
+    rows: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in errors.to_pylist():
+        if row["hand_id"] is None or row["site"] is None or row["kind"] == "UnsupportedGameError":
+            continue  # a whole file, or a game the tracker does not cover
+        site, hand_id = str(row["site"]), str(row["hand_id"])
+        if site not in imported:
+            imported[site] = store.known_hand_keys(site)
+        if hand_id in imported[site] or (site, hand_id) in rows:
+            continue
+        rows[site, hand_id] = {
+            "hand_id": hand_id,
             "game": None,
             "started_at": None,
             "status": Status.UNVERIFIABLE.value,
             "reason": f"not imported: {row['reason']}",
             "players": [],
-            "site": row["site"],
+            "site": site,
             "month": NOT_IMPORTED_MONTH,
         }
-        for row in found.to_pylist()
-    ]
-    return pa.Table.from_pylist(rows, schema=TABLES["audit"].full_schema)
+    return pa.Table.from_pylist(list(rows.values()), schema=TABLES["audit"].full_schema)
