@@ -1,9 +1,10 @@
 """The audit of a data folder: every imported hand, in (site, month) batches, into the
 `audit` and `awards` tables.
 
-Each batch is read with DuckDB into arrays (`tracker.audit.loading`); the vectorised path
-(`tracker.audit.batch`) proves most hands ok at once, and the rest go through the exact
-path one by one (`tracker.audit.verdict`). Hands the import could not read (a cut-off
+Each batch is read through the store into arrays (`tracker.audit.loading`); the
+vectorised path (`tracker.audit.batch`) proves most hands ok at once, and the rest go
+through the exact path one by one (`tracker.audit.verdict`). Large folders are audited by
+two processes, a batch each at a time, the first one writing. Hands the import could not read (a cut-off
 hand, a player with no seat) are listed too, as unverifiable, with the reason.
 
 Re-running the audit rebuilds both tables in one store transaction (the old files are
@@ -47,7 +48,7 @@ _CARD_TEXTS = pa.array([card.text for card in DECK])
 class AuditSummary:
     """What an audit found: hands per verdict, and how many the fast path proved ok."""
 
-    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(Status, 0))
+    counts: dict[Status, int] = field(default_factory=lambda: dict.fromkeys(Status, 0))
     fast: int = 0
 
     @property
