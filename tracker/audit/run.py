@@ -4,8 +4,9 @@
 Each batch is read through the store into arrays (`tracker.audit.loading`); the
 vectorised path (`tracker.audit.batch`) proves most hands ok at once, and the rest go
 through the exact path one by one (`tracker.audit.verdict`). Large folders are audited by
-two processes, a batch each at a time, the first one writing. Hands the import could not read (a cut-off
-hand, a player with no seat) are listed too, as unverifiable, with the reason.
+two worker processes, a batch each at a time, while this one writes. Hands the import
+could not read (a cut-off hand, a player with no seat) are listed too, as unverifiable,
+with the reason.
 
 Re-running the audit rebuilds both tables in one store transaction (the old files are
 removed as the new ones are committed), so a killed audit leaves the previous audit.
