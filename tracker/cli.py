@@ -21,7 +21,6 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from tracker import __version__
-from tracker.database import run_query
 from tracker.errors import TrackerError
 from tracker.importer import (
     DEFAULT_BATCH_SIZE,
@@ -230,6 +229,8 @@ def sql_command(
     output: Annotated[SqlFormat, typer.Option("--format", help="Output format.")] = SqlFormat.TABLE,
 ) -> None:
     """Run a SQL query (DuckDB) against the imported tables."""
+    from tracker.database import run_query  # DuckDB loads for this command only
+
     try:
         result = run_query(data or default_data_dir(), query)
     except TrackerError as error:

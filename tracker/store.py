@@ -22,24 +22,29 @@ import re
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from operator import attrgetter
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any, Self
+from typing import IO, TYPE_CHECKING, Any, Self
 
 import platformdirs
 import pyarrow as pa
-import pyarrow.compute as pc
-import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
+from tracker.arrow_arrays import arrow_array, empty_table
 from tracker.atomic_files import FileBatch, FolderLockedError, lock_folder, recover
 from tracker.bookkeeping import inconsistency_or_none
 from tracker.cards import Card
 from tracker.errors import TrackerError
 from tracker.model import Hand
+
+if TYPE_CHECKING:
+    import pyarrow.compute as pc
+
+# pyarrow.compute and pyarrow.dataset load where they are needed: `tracker import` into a
+# new folder uses neither, and pyarrow.dataset alone takes 0.15 s to import (with pandas).
 
 UTC_TIME = pa.timestamp("us", tz="UTC")
 CARD_INDEXES = pa.list_(pa.int8())
@@ -320,8 +325,9 @@ def _child_table(table: str, hands: Sequence[Hand]) -> pa.Table | None:
 
 
 def _columnar(schema: pa.Schema, columns: dict[str, list[Any]]) -> pa.Table:
-    """A table from one Python list per column."""
-    arrays = [pa.array(columns[field.name], type=field.type) for field in schema]
+    """A table from one Python list per column (built without pyarrow.array: see
+    `tracker.arrow_arrays`)."""
+    arrays = [arrow_array(columns[field.name], field.type) for field in schema]
     return pa.Table.from_arrays(arrays, schema=schema)
 
 
@@ -383,6 +389,8 @@ class Transaction:
         if not spec.partition_by:
             self._add_file(table, (), data)
             return
+        import pyarrow.compute as pc
+
         # The distinct partition values, found in C++ (a Python set of row dicts is slow).
         partition = list(spec.partition_by)
         keys = data.select(partition).group_by(partition).aggregate([]).to_pylist()
@@ -397,11 +405,18 @@ class Transaction:
 
     def write_files(self, records: Sequence[FileRecord]) -> None:
         """Add rows to `files`."""
-        self.write_rows("files", [asdict(record) for record in records])
+        self._write_records("files", records)
 
     def write_errors(self, records: Sequence[ErrorRecord]) -> None:
         """Add rows to `parse_errors`."""
-        self.write_rows("parse_errors", [asdict(record) for record in records])
+        self._write_records("parse_errors", records)
+
+    def _write_records(self, table: str, records: Sequence[FileRecord | ErrorRecord]) -> None:
+        # Tables without partitions, one column per field of the records.
+        if records:
+            schema = TABLES[table].schema
+            columns = {name: [getattr(record, name) for record in records] for name in schema.names}
+            self._add_file(table, (), _columnar(schema, columns))
 
     def remove_table(self, table: str) -> None:
         """Remove every committed file of `table` when this transaction commits."""
@@ -557,18 +572,21 @@ class Store:
         spec = _spec(table)
         folder = self.root / table
         schema = spec.full_schema
-        file_format = ds.ParquetFileFormat()
-        if dictionary_columns:
-            encoded = set(dictionary_columns)
+        encoded = set(dictionary_columns)
+        if encoded:
             schema = pa.schema(
                 [pa.field(f.name, pa.dictionary(pa.int32(), f.type), f.nullable)
                  if f.name in encoded else f for f in schema]
             )  # fmt: skip
-            options = ds.ParquetReadOptions(dictionary_columns=sorted(encoded))
-            file_format = ds.ParquetFileFormat(read_options=options)
         wanted = list(columns) if columns is not None else schema.names
         if not folder.is_dir():
-            return schema.empty_table().select(wanted)
+            return empty_table(schema).select(wanted)
+        import pyarrow.dataset as ds
+
+        file_format = ds.ParquetFileFormat()
+        if encoded:
+            options = ds.ParquetReadOptions(dictionary_columns=sorted(encoded))
+            file_format = ds.ParquetFileFormat(read_options=options)
         dataset = ds.dataset(
             folder,
             schema=schema,
@@ -581,12 +599,17 @@ class Store:
 
     def known_hand_keys(self, site: str) -> set[str]:
         """The hand ids of `site` already in `hands`."""
+        if not (self.root / "hands").is_dir():
+            return set()
+        import pyarrow.compute as pc
+
         hand_ids = self.read("hands", ["hand_id"], pc.field("site") == site).column("hand_id")
         return {str(hand_id) for hand_id in hand_ids.to_pylist()}
 
     def file_records(self) -> dict[str, FileRecord]:
         """The latest `files` record of every imported path."""
-        rows = self.read("files").sort_by("imported_at").to_pylist()
+        table = self.read("files")
+        rows = table.sort_by("imported_at").to_pylist() if table.num_rows else []
         return {row["path"]: FileRecord(**row) for row in rows}
 
     def file_record(self, path: Path | str) -> FileRecord | None:

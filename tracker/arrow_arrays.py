@@ -1,0 +1,161 @@
+"""Arrow arrays from Python lists, built from their buffers.
+
+`pyarrow.array(list)` first asks whether the list is a pandas object, which imports pandas
+(0.15 to 0.2 s, paid by every `tracker import`). The store's columns are lists of ints,
+bools, text, UTC times and lists of ints, with None for null: for those this module packs
+the buffers itself (numbers through numpy, which pyarrow imports anyway; text as one UTF-8
+encoding of the joined values) and hands them to `pyarrow.Array.from_buffers`, which
+imports nothing. Other column types go to `pyarrow.array`.
+
+The values must be of the column's Python type, as the model's fields are: for those the
+result equals `pyarrow.array(values, type=type)` (a test compares them on random columns).
+Unlike pyarrow, a bool in an integer column is taken as 0 or 1, and so is an int in a
+boolean column.
+
+>>> arrow_array([3, None, 5], pa.int32()).to_pylist()
+[3, None, 5]
+>>> arrow_array(["ann", None, "bé"], pa.string()).to_pylist()
+['ann', None, 'bé']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime, timedelta
+from itertools import chain, repeat
+from operator import is_not
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+_MAX_OFFSET = 2**31 - 1
+
+_INTEGERS: dict[pa.DataType, type[np.signedinteger[Any]]] = {
+    pa.int64(): np.int64,
+    pa.int32(): np.int32,
+    pa.int16(): np.int16,
+    pa.int8(): np.int8,
+}
+
+_Builder = Callable[[list[Any], "pa.DataType"], "pa.Array[Any]"]
+
+
+def arrow_array(values: Sequence[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
+    """`values` (None is null) as an Arrow array of `arrow_type`.
+
+    >>> arrow_array([[1, 2], [], None], pa.list_(pa.int8())).to_pylist()
+    [[1, 2], [], None]
+    >>> arrow_array([True, None, False], pa.bool_()).to_pylist()
+    [True, None, False]
+    """
+    values = list(values)
+    build = _builder(arrow_type)
+    if build is None:
+        return pa.array(values, type=arrow_type)
+    try:
+        return build(values, arrow_type)
+    except (TypeError, ValueError, OverflowError):  # not the column's type: pyarrow says why
+        return pa.array(values, type=arrow_type)
+
+
+def _builder(arrow_type: pa.DataType) -> _Builder | None:
+    if arrow_type in _INTEGERS:
+        return _integers
+    if arrow_type == pa.bool_():
+        return _booleans
+    if arrow_type == pa.string():
+        return _strings
+    if arrow_type == pa.timestamp("us", tz="UTC"):
+        return _timestamps
+    if isinstance(arrow_type, pa.ListType) and arrow_type.value_type in _INTEGERS:
+        return _lists
+    return None
+
+
+def _validity(values: list[Any]) -> tuple[pa.Buffer | None, int]:
+    """The validity bitmap (None when no value is None) and the null count."""
+    nulls = values.count(None)
+    if not nulls:
+        return None, 0
+    valid = np.fromiter(map(is_not, values, repeat(None)), dtype=np.bool_, count=len(values))
+    return _buffer(np.packbits(valid, bitorder="little")), nulls
+
+
+def _filled(values: list[Any], fill: object) -> list[Any]:
+    return [fill if value is None else value for value in values]
+
+
+def _integers(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
+    dtype = _INTEGERS[arrow_type]
+    try:
+        data, bitmap, nulls = np.array(values, dtype=dtype), None, 0
+    except TypeError:  # a None among them
+        bitmap, nulls = _validity(values)
+        data = np.array(_filled(values, 0), dtype=dtype)
+    return pa.Array.from_buffers(arrow_type, len(values), [bitmap, _buffer(data)], nulls)
+
+
+def _booleans(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
+    bitmap, nulls = _validity(values)  # numpy would take None for False
+    flags = np.frombuffer(bytes(_filled(values, False) if nulls else values), dtype=np.bool_)
+    data = _buffer(np.packbits(flags, bitorder="little"))
+    return pa.Array.from_buffers(arrow_type, len(values), [bitmap, data], nulls)
+
+
+def _strings(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
+    try:
+        texts, joined, bitmap, nulls = values, "".join(values), None, 0
+    except TypeError:  # a None among them
+        bitmap, nulls = _validity(values)
+        texts = _filled(values, "")
+        joined = "".join(texts)
+    data = joined.encode()
+    # Byte lengths are character lengths when the text is ASCII (one byte each).
+    lengths = map(len, texts) if len(data) == len(joined) else map(len, map(str.encode, texts))
+    buffers = [bitmap, _buffer(_offsets(lengths, len(texts))), pa.py_buffer(data)]
+    return pa.Array.from_buffers(arrow_type, len(values), buffers, nulls)
+
+
+def _timestamps(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
+    # An aware time minus the epoch; a time without a zone raises TypeError (pyarrow
+    # would read it as a UTC wall time) and so does anything else but None.
+    micros = [None if value is None else (value - _EPOCH) // _MICROSECOND for value in values]
+    return _integers(micros, pa.int64()).view(arrow_type)
+
+
+def _lists(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
+    assert isinstance(arrow_type, pa.ListType)  # as `_builder` chose
+    bitmap, nulls = _validity(values)
+    items = _filled(values, ()) if nulls else values
+    offsets = _offsets(map(len, items), len(items))
+    child = arrow_array(list(chain.from_iterable(items)), arrow_type.value_type)
+    buffers = [bitmap, _buffer(offsets)]
+    return pa.Array.from_buffers(arrow_type, len(values), buffers, nulls, children=[child])
+
+
+def _buffer(data: np.ndarray[Any, Any]) -> pa.Buffer:
+    # numpy arrays have the buffer protocol; the stubs know it only from Python 3.12 on
+    return pa.py_buffer(data)  # type: ignore[arg-type]
+
+
+def _offsets(lengths: Iterable[int], count: int) -> np.ndarray[Any, np.dtype[np.int32]]:
+    """Arrow offsets: 0, then the running total of the `count` lengths."""
+    offsets = np.zeros(count + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(lengths, dtype=np.int64, count=count), out=offsets[1:])
+    if offsets[-1] > _MAX_OFFSET:
+        raise OverflowError("more than 32-bit offsets address")
+    return offsets.astype(np.int32)
+
+
+def empty_table(schema: pa.Schema) -> pa.Table:
+    """A table of no rows with `schema` (`Schema.empty_table` goes through
+    `pyarrow.array`, and so imports pandas).
+
+    >>> empty_table(pa.schema([("player", pa.string())])).num_rows
+    0
+    """
+    arrays = [pa.nulls(0, field.type) for field in schema]
+    return pa.Table.from_arrays(arrays, schema=schema)
