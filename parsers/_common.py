@@ -102,13 +102,11 @@ def split_at_headers(text: str, header: re.Pattern[str]) -> Iterator[HandText]:
     for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
         line_number += count("\n", previous, start)
         previous = start
-        chunk = text[start:end]
-        # Trailing blank lines go: the hand ends with the line of its last non-blank
-        # character (one strip of the chunk instead of a strip per trailing line).
-        kept = len(chunk.rstrip())
-        if kept:
-            cut = chunk.find("\n", kept)
-            yield HandText((chunk if cut < 0 else chunk[:cut]).split("\n"), line_number)
+        lines = text[start:end].split("\n")
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if lines:
+            yield HandText(lines, line_number)
 
 
 _LINE_STARTS: dict[re.Pattern[str], re.Pattern[str]] = {}

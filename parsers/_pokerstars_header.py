@@ -260,8 +260,10 @@ def _read_time_fast(text: str) -> tuple[datetime, str] | None:
     date, clock, zone = parts
     year, month, day = date.split("/") if date.count("/") == 2 else ("", "", "")
     hour, minute, second = clock.split(":") if clock.count(":") == 2 else ("", "", "")
-    numbers = (year, month, day, hour, minute, second)
-    if not all(number.isdigit() for number in numbers) or not zone.isalpha():
+    digits = year + month + day + hour + minute + second
+    if not (digits.isdigit() and year and month and day and hour and minute and second):
+        return None
+    if not zone.isalpha():
         return None
     local = datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))
     return to_utc(local, zone), first_zone

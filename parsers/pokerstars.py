@@ -76,8 +76,14 @@ _CACHE_LIMIT = 5_000
 _BETS: dict[tuple[int, Street], dict[str, _Bet]] = {}  # (decimals, street) -> line -> bet
 _STREETS: dict[bool, dict[str, _Street]] = {}  # stud? -> line -> street line read
 _SEATS: dict[int, dict[str, Seat]] = {}  # decimals -> line -> seat
-_SUMMARIES: dict[int, dict[str, SeatSummary]] = {}  # decimals -> line -> summary
+_CardGroups = tuple[tuple[CardSource, tuple[Card, ...]], ...]
+"""Cards a summary line shows: ((CardSource.SUMMARY, cards), (CardSource.MUCKED, cards))."""
+
+_Summary = tuple[SeatSummary, _CardGroups]
+_SUMMARIES: dict[int, dict[str, _Summary]] = {}  # decimals -> line -> summary and cards
 _TOTAL_POTS: dict[int, dict[str, _Pots]] = {}  # decimals -> line -> pots
+# (small blind, big blind, small bet, big bet, ante, bring-in) -> stakes
+_STAKES: dict[tuple[int | None, ...], Stakes] = {}
 
 
 def _cache(caches: dict[Any, dict[str, Any]], key: object) -> dict[str, Any]:
@@ -86,6 +92,16 @@ def _cache(caches: dict[Any, dict[str, Any]], key: object) -> dict[str, Any]:
     if cache is None or len(cache) >= _CACHE_LIMIT:
         cache = caches[key] = {}
     return cache
+
+
+def _summary_cards(rest: str) -> _CardGroups:
+    """The cards of "showed [7d 6d Jh Ah 5s] and won ...", "mucked [5c 6c 2d 3h Ac 4d 8d]"."""
+    groups = []
+    for word, source in (("showed [", CardSource.SUMMARY), ("mucked [", CardSource.MUCKED)):
+        start = rest.find(word)
+        if start >= 0:
+            groups.append((source, bracketed_cards(rest[start + 7 : rest.find("]", start) + 1])))
+    return tuple(groups)
 
 
 class PokerStarsParser(SiteParser):
@@ -404,18 +420,17 @@ class _HandReader:
 
     def _read_summary(self, start: int) -> None:
         lines = self.lines
-        summaries: dict[str, SeatSummary] = _cache(_SUMMARIES, self.terms.decimals)
+        player_at = self.player_at
+        summaries: dict[str, _Summary] = _cache(_SUMMARIES, self.terms.decimals)
         index = start
         try:
             for index in range(start, len(lines)):
                 line = lines[index]
-                summary = summaries.get(line)
-                if summary is not None and self.player_at.get(summary.seat) == summary.player:
-                    self.summaries.append(summary)
-                    if "ed [" in summary.text:
-                        self._summary_cards(summary.player, summary.text)
+                known = summaries.get(line)
+                if known is not None and player_at.get(known[0].seat) == known[0].player:
+                    self._take_summary(*known)
                 elif line.startswith("Seat "):
-                    self._summary_seat(line)
+                    self._summary_seat(line, summaries)
                 elif line.startswith("Total pot "):
                     self._total_pot(line)
                 elif line.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
@@ -430,16 +445,28 @@ class _HandReader:
 
     def _total_pot(self, line: str) -> None:
         # "Total pot 6195 Main pot 4170. Side pot-1 399. Side pot-2 1626. | Rake 0"
+        pots = _cache(_TOTAL_POTS, self.terms.decimals)
+        known = pots.get(line)
+        if known is None:
+            known = pots[line] = self._read_total_pot(line)
+        self.total_pot, self.rake, self.main_pot, self.side_pots = known
+
+    def _read_total_pot(self, line: str) -> _Pots:
         match = TOTAL_POT.match(line)
         if match is None:
             raise ValueError("unreadable Total pot line")
         money = self.money
-        self.total_pot = money(match["total"])
-        self.rake = money(match["rake"])
-        self.main_pot = money(match["main"]) if match["main"] else None
-        self.side_pots = tuple(money(amount) for amount in SIDE_POT.findall(match["sides"]))
+        total = money(match["total"])
+        rake = money(match["rake"])
+        main = money(match["main"]) if match["main"] else None
+        return (
+            total,
+            rake,
+            main,
+            tuple(money(amount) for amount in SIDE_POT.findall(match["sides"])),
+        )
 
-    def _summary_seat(self, line: str) -> None:
+    def _summary_seat(self, line: str, summaries: dict[str, _Summary]) -> None:
         # "Seat 3: Player0 (button) (small blind) showed [..] and won ($40.75) with ..."
         number, _, text = line[5:].partition(": ")
         if not number.isdigit():
@@ -455,37 +482,51 @@ class _HandReader:
                 raise ValueError("unreadable summary seat line")
             player, usual = name["player"], False
         rest = text[len(player) + 1 :]
-        won = None
-        if "won (" in rest or "collected (" in rest:
-            won = sum(self.money(match["amount"]) for match in WON.finditer(rest))
-        summary = SeatSummary(seat, player, rest, won)
-        self.summaries.append(summary)
-        if "ed [" in rest:
-            self._summary_cards(player, rest)
+        summary = SeatSummary(seat, player, rest, self._summary_won(rest))
+        groups = _summary_cards(rest) if "ed [" in rest else ()
+        self._take_summary(summary, groups)
         if usual:
-            _cache(_SUMMARIES, self.terms.decimals)[line] = summary
+            if len(summaries) >= _CACHE_LIMIT:
+                summaries.clear()
+            summaries[line] = summary, groups
 
-    def _summary_cards(self, player: str, rest: str) -> None:
-        # "showed [7d 6d Jh Ah 5s] and won ...", "mucked [5c 6c 2d 3h Ac 4d 8d]"
-        for word, source in (("showed [", CardSource.SUMMARY), ("mucked [", CardSource.MUCKED)):
-            start = rest.find(word)
-            if start >= 0:
-                cards = bracketed_cards(rest[start + len(word) - 1 : rest.find("]", start) + 1])
-                if (player, cards) not in self.shown:
-                    self.known.append(KnownCards(player, Street.SHOWDOWN, source, cards))
+    def _summary_won(self, rest: str) -> int | None:
+        # "... and won ($40.75) with ...", "collected (20)": what the WON pattern finds
+        if "won (" not in rest and "collected (" not in rest:
+            return None
+        if rest.count("won") + rest.count("collected") == 1:  # one amount: find it
+            width = 6
+            start = rest.find(" won (")
+            if start < 0:
+                width, start = 12, rest.find(" collected (")
+            end = rest.find(")", start + width) if start >= 0 else -1
+            if end >= 0:
+                return self.money(rest[start + width : end])
+        return sum(self.money(match["amount"]) for match in WON.finditer(rest))
+
+    def _take_summary(self, summary: SeatSummary, groups: _CardGroups) -> None:
+        self.summaries.append(summary)
+        for source, cards in groups:
+            if (summary.player, cards) not in self.shown:
+                self.known.append(KnownCards(summary.player, Street.SHOWDOWN, source, cards))
 
     def _build(self, seats: list[Seat]) -> Hand:
         terms = self.terms
         posts = self.largest_post
         limit = terms.structure is Structure.LIMIT
-        stakes = Stakes(
-            small_blind=posts.get(ActionKind.POST_SMALL_BLIND) if limit else terms.first,
-            big_blind=posts.get(ActionKind.POST_BIG_BLIND) if limit else terms.second,
-            small_bet=terms.first if limit else None,
-            big_bet=terms.second if limit else None,
-            ante=posts.get(ActionKind.POST_ANTE),
-            bring_in=posts.get(ActionKind.BRING_IN),
+        amounts = (
+            posts.get(ActionKind.POST_SMALL_BLIND) if limit else terms.first,
+            posts.get(ActionKind.POST_BIG_BLIND) if limit else terms.second,
+            terms.first if limit else None,
+            terms.second if limit else None,
+            posts.get(ActionKind.POST_ANTE),
+            posts.get(ActionKind.BRING_IN),
         )
+        stakes = _STAKES.get(amounts)
+        if stakes is None:
+            if len(_STAKES) >= _CACHE_LIMIT:
+                _STAKES.clear()
+            stakes = _STAKES[amounts] = Stakes(*amounts)
         return Hand(
             site=SITE,
             hand_id=self.hand_id or "",
@@ -503,7 +544,7 @@ class _HandReader:
             seats=tuple(seats),
             actions=tuple(self.actions),
             known_cards=tuple(self.known),
-            boards=tuple(board for board in self.boards if board),
+            boards=tuple(filter(None, self.boards)),
             returned=tuple(self.returned),
             collections=tuple(self.collections),
             total_pot=self.total_pot,
