@@ -3,6 +3,7 @@ to date by imports and audits, and skipped when another process holds the folder
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pandas as pd
@@ -12,6 +13,7 @@ from stats_dataset import OMAHA_HANDS, STUD_HANDS, history_text
 
 from tracker.audit.run import run_audit
 from tracker.importer import import_paths
+from tracker.model import Game
 from tracker.stats.run import GROUPINGS, StatsDatabase, StatsFilter
 from tracker.store import Store
 
@@ -22,6 +24,12 @@ def every_figure(database: StatsDatabase) -> list[pd.DataFrame]:
     frames = [database.standard(EVERYONE), database.outcomes(EVERYONE)]
     for by in GROUPINGS:
         frames += [database.standard(HERO, by), database.outcomes(HERO, by)]
+    for filters in (
+        StatsFilter(game=Game.OMAHA_HILO, since=date(2020, 6, 1), until=date(2020, 6, 1)),
+        StatsFilter(since=date(2020, 6, 2)),
+        StatsFilter(player="Hero", min_hands=3),
+    ):
+        frames += [database.standard(filters, "position"), database.outcomes(filters, "game")]
     frames += [database.sessions(EVERYONE), database.winnings(HERO)]
     return frames
 
@@ -37,6 +45,15 @@ def test_summary_and_hand_tables_agree(stats_data: Path) -> None:
         assert summarised.summarised
         assert not raw.summarised
         assert_same(every_figure(summarised), every_figure(raw))
+        # The sums per player and day answered the groupings they keep.
+        days = summarised.connection.execute("SELECT sum(hands) FROM player_days").fetchone()
+        assert days == (72,)  # 11 Omaha hands x 6 players + 2 stud hands x 3
+        sources = [summarised._source("stats_standard", HERO, "position"),
+                   summarised._source("stats_outcomes", HERO, None),
+                   summarised._source("stats_standard", HERO, "hand-class")]  # fmt: skip
+        assert [source.partition("(")[0] for source in sources] == [
+            "stats_player_days", "stats_outcome_days", "stats_hand_partials",
+        ]  # fmt: skip
 
 
 def test_the_summary_follows_imports_and_audits(tmp_path: Path) -> None:

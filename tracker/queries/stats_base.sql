@@ -2,6 +2,10 @@
 -- figure). tracker.stats.run loads this file, then stats_player_hands.sql and
 -- stats_player_outcomes.sql, once per connection.
 
+-- A condition as a count of 0 or 1 (NULL counts 0): the per-hand form of the counters
+-- the stat queries add up.
+CREATE OR REPLACE MACRO stats_flag(condition) AS CAST(coalesce(condition, false) AS INTEGER);
+
 -- Money as the site writes it: cents as "0.25" in cash games, chips as "25".
 CREATE OR REPLACE MACRO stats_money_text(amount, in_chips) AS
     CASE WHEN in_chips THEN CAST(amount AS VARCHAR)

@@ -60,8 +60,20 @@ _GROUP_ORDER: Final = {
 MACRO_FILES: Final = ("stats_base", "stats_player_hands", "stats_player_outcomes")
 """The files of macros every connection loads, in order."""
 
-_HANDS_SOURCE = "stats_player_hands($game, $since, $until, $player)"
-_SESSIONS_SOURCE = "stats_player_sessions($game, $since, $until, $player, $session_gap)"
+_PER_HAND: Final = {
+    "stats_standard": "stats_hand_partials",
+    "stats_outcomes": "stats_outcome_partials",
+}
+"""The per-hand counters each grouped query adds up."""
+
+_PER_DAY: Final = {"stats_standard": "stats_player_days", "stats_outcomes": "stats_outcome_days"}
+"""The same counters summed per player and day in the summary."""
+
+_DAY_GROUPINGS: Final = frozenset({None, "position", "game", "stakes", "month", "door-card",
+                                   "bring-in"})  # fmt: skip
+"""The groupings the per-day sums can answer (not sessions, not hand classes)."""
+
+_FILTERS = "$game, $since, $until, $player"
 _PARAMETER = re.compile(r"\$([a-z_]+)")
 
 
@@ -156,7 +168,7 @@ class StatsDatabase:
                 self.refresh = refresh_summary(self.connection, self.data_dir)
             except StoreError:
                 return  # another writer holds the folder: count from the hand tables
-            self.connection.execute(query_text("stats_summary_source"))
+            self.connection.execute(query_text("stats_days_source"))
             self.summarised = True
 
     def __enter__(self) -> Self:
@@ -269,10 +281,26 @@ class StatsDatabase:
     def _grouped(self, name: str, filters: StatsFilter, by: str | None) -> pd.DataFrame:
         if by not in _GROUP_KEYS:
             raise StatsError(f"unknown grouping {by!r}; one of: {', '.join(GROUPINGS)}")
-        source = _SESSIONS_SOURCE if by == "session" else _HANDS_SOURCE
-        sql = query_text(name).format(source=source, group_key=_GROUP_KEYS[by])
+        sql = query_text(name).format(source=self._source(name, filters, by),
+                                      group_key=_GROUP_KEYS[by])  # fmt: skip
         table = self.frame(sql, filters.parameters())
         return _shape_groups(table, by)
+
+    def _source(self, name: str, filters: StatsFilter, by: str | None) -> str:
+        """The rows a grouped query adds up: the sums per player and day when they can
+        answer it (whole days, a grouping they keep), else the per-hand counters (with
+        each hand's session, to group by session)."""
+        per_hand = f"{_PER_HAND[name]}({_FILTERS})"
+        if by == "session":
+            sessions = f"stats_player_sessions({_FILTERS}, $session_gap)"
+            return (f"(SELECT * FROM {per_hand} JOIN (SELECT site, hand_id, player, "
+                    f"session_start FROM {sessions}) USING (site, hand_id, player))")  # fmt: skip
+        whole_days = not any(
+            isinstance(moment, datetime) for moment in (filters.since, filters.until)
+        )
+        if self.summarised and by in _DAY_GROUPINGS and whole_days:
+            return f"{_PER_DAY[name]}({_FILTERS})"
+        return per_hand
 
 
 def _shape_groups(table: pd.DataFrame, by: str | None) -> pd.DataFrame:

@@ -1,26 +1,32 @@
-"""The stats summary: what the stats need, one row per player per hand, kept beside the
-hand tables so that a query reads one narrow table instead of every action.
+"""The stats summary: what the stats need, kept beside the hand tables so that a query
+reads a few narrow rows instead of every action of every hand.
 
 Counting the stats from the hand tables reads every seat, action, card and payment of
-every hand (about 1.5 s of CPU per 100,000 hands here); the summary tables hold the result
-of that work (`stats_player_hands_raw` and `stats_showdown_outcomes` in
-`tracker/queries/`), and the stat queries read them (`stats_summary_source.sql`):
+every hand (about 1.5 s of CPU per 100,000 hands here). The summary tables hold the
+result of that work, and the stat queries read them:
 
-- `player_hands`: one row per player per hand dealt in (position, VPIP, PFR, 3-bet, money
-  in and out, showdown, hand classes, door card, ...);
-- `player_outcomes`: one row per player per audited hi/lo showdown (the outcome, whether a
-  low was possible and whether the player made one);
+- `player_hands`: one row per player per hand (the rows of `stats_player_hands_raw`);
+- `player_outcomes`: one row per player per audited hi/lo showdown (the rows of
+  `stats_showdown_outcomes`);
+- `player_days`, `outcome_days`: the counters the standard and the outcome stats add up,
+  already added up per player, day and breakdown key (a few rows per player per day);
 - `stats_state`: the Parquet files of `hands` and `awards` the summary was built from.
 
 `refresh_summary` brings them up to date before a query. Hands never change once stored,
-so new `hands` files (an import) mean appending the rows of the hands not yet summarised;
-new `awards` files (every audit rebuilds them) mean rebuilding `player_outcomes`. Each
-step is one store transaction, as crash-safe as an import, under the writer lock.
+so new `hands` files (an import) mean appending the rows of the hands not yet summarised
+to every summary table; new `awards` files (every audit rebuilds them) mean rebuilding
+the two outcome tables. Each step is one store transaction, as crash-safe as an import,
+under the writer lock; the rows are computed first into temporary DuckDB tables.
 """
 
 from __future__ import annotations
 
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Final
 
@@ -40,24 +46,45 @@ from tracker.store import (
 
 PLAYER_HANDS: Final = "player_hands"
 PLAYER_OUTCOMES: Final = "player_outcomes"
+PLAYER_DAYS: Final = "player_days"
+OUTCOME_DAYS: Final = "outcome_days"
 STATE: Final = "stats_state"
 SOURCES: Final = ("hands", "awards")
 """The tables whose files the summary follows."""
 
 BATCH_ROWS: Final = 1_000_000
-"""Rows written per Parquet file (per partition) while building."""
+"""Rows written per Parquet file while building."""
+
+STANDARD_COUNTERS: Final = (
+    "hands", "vpip", "pfr", "three_bet", "three_bet_chances", "later_aggressive",
+    "later_calls", "saw_flop", "showdowns", "showdowns_won", "flops_won", "net", "net_big",
+    "big_unit_hands", "rake_paid",
+)  # fmt: skip
+"""The counters of `stats_hand_partials`, summed in `player_days` (`net_big` is a float)."""
+
+OUTCOME_COUNTERS: Final = (
+    "hands", "showdowns", "unaudited", "scoop_no_low", "scoop_both_ways", "three_quarters",
+    "high_only", "low_only", "split", "quartered", "lost", "quartered_net", "low_possible",
+    "made_low", "won_without_showdown",
+)  # fmt: skip
+"""The counters of `stats_outcome_partials`, summed in `outcome_days`."""
 
 _TEXT, _INT, _FLAG = pa.string(), pa.int64(), pa.bool_()
-
-# Sorted by player, so each file holds few players and a one-player query skips the rest.
-_NEW_PLAYER_HANDS = "FROM stats_player_hands_raw(NULL, NULL, NULL, NULL, true) ORDER BY player"
-_OUTCOMES = "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL) ORDER BY player"
+_DAY_KEYS = (
+    ("player", _TEXT), ("game", _TEXT), ("stakes", _TEXT), ("money_unit", _TEXT),
+    ("position", _TEXT), ("door_rank", _TEXT), ("stud", _FLAG), ("brought_in", _FLAG),
+    ("month", _TEXT), ("day", pa.date32()),
+)  # fmt: skip
 
 
 def _spec(*fields: tuple[str, pa.DataType]) -> TableSpec:
-    # Not partitioned: one file per batch of rows (a partition per month would cut each
-    # batch into many small files, slower to read).
+    # Not partitioned: one file per batch of rows, sorted by player, so a query for one
+    # player reads few files (a partition per month would cut each batch into many).
     return TableSpec(pa.schema([pa.field(name, kind) for name, kind in fields]))
+
+
+def _counters(names: tuple[str, ...]) -> tuple[tuple[str, pa.DataType], ...]:
+    return tuple((name, pa.float64() if name == "net_big" else _INT) for name in names)
 
 
 # fmt: off
@@ -76,14 +103,22 @@ register_table(PLAYER_OUTCOMES, _spec(
     ("site", _TEXT), ("month", _TEXT), ("hand_id", _TEXT), ("player", _TEXT), ("game", _TEXT),
     ("started_at", UTC_TIME), ("outcome", _TEXT), ("low_possible", _FLAG), ("made_low", _FLAG),
 ))
+register_table(PLAYER_DAYS, _spec(*_DAY_KEYS, *_counters(STANDARD_COUNTERS)))
+register_table(OUTCOME_DAYS, _spec(*_DAY_KEYS, *_counters(OUTCOME_COUNTERS)))
 register_table(STATE, _spec(("source", _TEXT), ("files", pa.list_(_TEXT))))
 # fmt: on
+
+_NEW_HANDS, _NEW_OUTCOMES, _ALL_OUTCOMES = (
+    "stats_new_hands",
+    "stats_new_outcomes",
+    "stats_all_outcomes",
+)
 
 
 @dataclass(frozen=True, slots=True)
 class SummaryRefresh:
-    """What a refresh did: player-hand rows appended, and whether the outcomes were
-    rebuilt (with how many rows)."""
+    """What a refresh did: player-hand rows appended, and whether the outcome tables were
+    rebuilt (with how many showdown rows)."""
 
     player_hands_added: int = 0
     outcomes_rebuilt: bool = False
@@ -104,19 +139,18 @@ def recorded_files(connection: duckdb.DuckDBPyConnection) -> dict[str, list[str]
     return {str(source): list(files) for source, files in rows}
 
 
-def is_fresh(connection: duckdb.DuckDBPyConnection, data_dir: Path) -> bool:
-    """True when the summary was built from the files `hands` and `awards` hold now."""
-    recorded = recorded_files(connection)
-    return all(source_files(data_dir, source) == recorded.get(source) for source in SOURCES)
+def point_sources(connection: duckdb.DuckDBPyConnection, hands: str, outcomes: str) -> None:
+    """Make the stat macros read `hands` and `outcomes` (tables or views)."""
+    template = (resources.files("tracker") / "queries" / "stats_source.sql").read_text()
+    connection.execute(template.format(hands=hands, outcomes=outcomes))
 
 
 def refresh_summary(
     connection: duckdb.DuckDBPyConnection, data_dir: Path, *, batch_rows: int = BATCH_ROWS
 ) -> SummaryRefresh:
-    """Bring the summary tables up to date with `hands` and `awards`.
-
-    `connection` is a stats connection (`tracker.stats.run.StatsDatabase`) over
-    `data_dir`, reading the hand tables (not the summary) for the player hands.
+    """Bring the summary tables up to date with `hands` and `awards`, and leave the stat
+    macros of `connection` (a `tracker.stats.run.StatsDatabase` connection reading the
+    hand tables) reading them.
 
     Raises:
         StoreError: when another process is writing to the data folder.
@@ -124,22 +158,74 @@ def refresh_summary(
     current = {source: source_files(data_dir, source) for source in SOURCES}
     recorded = recorded_files(connection)
     added, rebuilt, outcome_rows = 0, False, 0
-    with Store(data_dir) as store:
+    with Store(data_dir) as store, _spill_folder(connection):
         if current["hands"] != recorded.get("hands"):
-            with store.transaction() as batch:
-                added = _stream(connection, batch, PLAYER_HANDS, _NEW_PLAYER_HANDS, batch_rows)
-                _record(batch, {**recorded, "hands": current["hands"]})
             recorded = {**recorded, "hands": current["hands"]}
-            _reopen_view(connection, data_dir, PLAYER_HANDS)
+            added = _add_new_hands(connection, store, recorded, batch_rows)
+            _reopen_views(connection, data_dir)
         if current["awards"] != recorded.get("awards"):
-            with store.transaction() as batch:
-                batch.remove_table(PLAYER_OUTCOMES)
-                outcome_rows = _stream(connection, batch, PLAYER_OUTCOMES, _OUTCOMES, batch_rows)
-                _record(batch, current)
+            outcome_rows = _rebuild_outcomes(connection, store, current, batch_rows)
             rebuilt = True
-            _reopen_view(connection, data_dir, PLAYER_OUTCOMES)
-    _reopen_view(connection, data_dir, STATE)
+            _reopen_views(connection, data_dir)
+    point_sources(connection, PLAYER_HANDS, PLAYER_OUTCOMES)
     return SummaryRefresh(added, rebuilt, outcome_rows)
+
+
+def _add_new_hands(
+    connection: duckdb.DuckDBPyConnection,
+    store: Store,
+    state: dict[str, list[str]],
+    batch_rows: int,
+) -> int:
+    """Append the rows of the hands not yet summarised to every summary table."""
+    connection.execute(f"CREATE OR REPLACE TEMP TABLE {_NEW_HANDS} AS "
+                       "FROM stats_player_hands_raw(NULL, NULL, NULL, NULL, true)")  # fmt: skip
+    point_sources(connection, _NEW_HANDS, PLAYER_OUTCOMES)
+    connection.execute(f"CREATE OR REPLACE TEMP TABLE {_NEW_OUTCOMES} AS "
+                       "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL)")  # fmt: skip
+    point_sources(connection, _NEW_HANDS, _NEW_OUTCOMES)
+    with store.transaction() as batch:
+        added = _stream(connection, batch, PLAYER_HANDS,
+                        f"FROM {_NEW_HANDS} ORDER BY player", batch_rows)  # fmt: skip
+        _stream(connection, batch, PLAYER_OUTCOMES,
+                f"FROM {_NEW_OUTCOMES} ORDER BY player", batch_rows)  # fmt: skip
+        _stream(connection, batch, PLAYER_DAYS, _days_sql(STANDARD_COUNTERS), batch_rows)
+        _stream(connection, batch, OUTCOME_DAYS, _days_sql(OUTCOME_COUNTERS), batch_rows)
+        _record(batch, state)
+    connection.execute(f"DROP TABLE {_NEW_OUTCOMES}; DROP TABLE {_NEW_HANDS}")
+    return added
+
+
+def _rebuild_outcomes(
+    connection: duckdb.DuckDBPyConnection,
+    store: Store,
+    state: dict[str, list[str]],
+    batch_rows: int,
+) -> int:
+    """Rebuild the two outcome tables from every summarised hand and the awards."""
+    point_sources(connection, PLAYER_HANDS, PLAYER_OUTCOMES)
+    connection.execute(f"CREATE OR REPLACE TEMP TABLE {_ALL_OUTCOMES} AS "
+                       "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL)")  # fmt: skip
+    point_sources(connection, PLAYER_HANDS, _ALL_OUTCOMES)
+    with store.transaction() as batch:
+        batch.remove_table(PLAYER_OUTCOMES)
+        batch.remove_table(OUTCOME_DAYS)
+        rows = _stream(connection, batch, PLAYER_OUTCOMES,
+                       f"FROM {_ALL_OUTCOMES} ORDER BY player", batch_rows)  # fmt: skip
+        _stream(connection, batch, OUTCOME_DAYS, _days_sql(OUTCOME_COUNTERS), batch_rows)
+        _record(batch, state)
+    connection.execute(f"DROP TABLE {_ALL_OUTCOMES}")
+    return rows
+
+
+def _days_sql(counters: tuple[str, ...]) -> str:
+    partials = "stats_hand_partials" if counters is STANDARD_COUNTERS else "stats_outcome_partials"
+    sums = ", ".join(
+        f"sum({name}) AS {name}" if name == "net_big" else f"CAST(sum({name}) AS BIGINT) AS {name}"
+        for name in counters
+    )
+    template = (resources.files("tracker") / "queries" / "stats_days.sql").read_text()
+    return template.format(partials=partials, counters=sums)
 
 
 def _stream(
@@ -160,7 +246,21 @@ def _record(batch: Transaction, files: dict[str, list[str]]) -> None:
                              for source in SOURCES])  # fmt: skip
 
 
-def _reopen_view(connection: duckdb.DuckDBPyConnection, data_dir: Path, table: str) -> None:
-    """Point the view of `table` at its files again (a table that had none read from an
+def _reopen_views(connection: duckdb.DuckDBPyConnection, data_dir: Path) -> None:
+    """Point the summary views at their files again (a table that had none read from an
     empty stand-in)."""
-    connection.execute(view_sql(data_dir, table, TABLES[table], connection))
+    for table in (PLAYER_HANDS, PLAYER_OUTCOMES, PLAYER_DAYS, OUTCOME_DAYS, STATE):
+        connection.execute(view_sql(data_dir, table, TABLES[table], connection))
+
+
+@contextmanager
+def _spill_folder(connection: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """A temporary folder DuckDB may spill the temporary tables to (a first summary of
+    millions of hands does not fit in memory)."""
+    folder = tempfile.mkdtemp(prefix="hilo-stats-")
+    connection.execute(f"SET temp_directory = '{folder}'")
+    try:
+        yield
+    finally:
+        connection.execute("RESET temp_directory")
+        shutil.rmtree(folder, ignore_errors=True)
