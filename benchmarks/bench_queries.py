@@ -83,10 +83,13 @@ def import_and_audit(histories: Path, data: Path) -> None:
         return
     took = run([str(TRACKER), "import", str(histories), "--data", str(data), "--format", "json"])
     print(f"  imported in {took:.0f} s", flush=True)
+    started = time.perf_counter()
     completed = subprocess.run([str(TRACKER), "audit", "--data", str(data), "--format", "json"],
-                               stdout=subprocess.DEVNULL, check=False)  # fmt: skip
-    if completed.returncode not in (0, 1):  # 1: some hands flagged, which is fine here
-        raise SystemExit(f"tracker audit failed ({completed.returncode})")
+                               capture_output=True, text=True, check=False)  # fmt: skip
+    # Exit status 1 says some hands were flagged (fine here), or that it crashed.
+    if completed.returncode not in (0, 1) or not completed.stdout.startswith(("[", "{")):
+        raise SystemExit(f"tracker audit failed: {completed.stderr[-2000:]}")
+    print(f"  audited in {time.perf_counter() - started:.0f} s: {completed.stderr.strip()}")
     (data / ".imported").write_text("")
 
 
