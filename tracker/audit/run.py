@@ -155,14 +155,18 @@ def audit_batch(batch: Batch, convention: SiteConvention, *, exact: bool = False
     else:
         fast = audit_fast(batch, convention)
         ok = fast.ok
-    verdicts = [audit_ledger(ledger, convention) for ledger in ledgers(batch, np.flatnonzero(~ok))]
-    audit_parts = [_verdict_rows(batch, verdicts)]
+    slow = np.flatnonzero(~ok)
+    verdicts = [audit_ledger(ledger, convention) for ledger in ledgers(batch, slow)]
+    audit_parts, audit_hands = [_verdict_rows(batch, verdicts)], [slow]
     award_parts = [_award_rows_of(batch, verdicts)]
+    award_hands = [np.repeat(slow, [len(verdict.awards) for verdict in verdicts])]
     if fast is not None:
         audit_parts.append(_fast_verdict_rows(batch, fast))
+        audit_hands.append(np.flatnonzero(fast.ok))
         award_parts.append(_fast_award_rows(batch, fast.awards))
-    audit = _sorted(pa.concat_tables(audit_parts))
-    awards = _sorted(pa.concat_tables(award_parts))
+        award_hands.append(fast.awards.hand)
+    audit = _in_hand_order(pa.concat_tables(audit_parts), audit_hands)
+    awards = _in_hand_order(pa.concat_tables(award_parts), award_hands)
     return BatchAudit(audit=audit, awards=awards, fast=int(ok.sum()))
 
 
@@ -173,8 +177,12 @@ def _count(summary: AuditSummary, audit: pa.Table) -> None:
         summary.counts[Status(str(status))] += int(count or 0)
 
 
-def _sorted(table: pa.Table) -> pa.Table:
-    return table.take(pc.sort_indices(table, [("hand_id", "ascending")]))
+def _in_hand_order(table: pa.Table, hands: Sequence[npt.NDArray[np.int64]]) -> pa.Table:
+    """The rows of both paths together, in hand order (each hand's rows kept in theirs)."""
+    if len(hands) == 1 or not len(hands[0]):
+        return table
+    order = np.argsort(np.concatenate(hands), kind="stable")
+    return table.take(order)
 
 
 # ---- rows of the exact path ------------------------------------------------------------
