@@ -80,7 +80,7 @@ def _validity(values: list[Any]) -> tuple[pa.Buffer | None, int]:
     nulls = values.count(None)
     if not nulls:
         return None, 0
-    valid = np.fromiter(map(is_not, values, repeat(None)), dtype=np.bool_, count=len(values))
+    valid = np.frombuffer(bytes(map(is_not, values, repeat(None))), dtype=np.bool_)
     return _buffer(np.packbits(valid, bitorder="little")), nulls
 
 
@@ -91,6 +91,8 @@ def _filled(values: list[Any], fill: object) -> list[Any]:
 def _integers(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
     dtype = _INTEGERS[arrow_type]
     try:
+        if values and values[0] is None:
+            raise TypeError  # numpy is slow to refuse a first None
         data, bitmap, nulls = np.array(values, dtype=dtype), None, 0
     except TypeError:  # a None among them
         bitmap, nulls = _validity(values)
@@ -143,8 +145,14 @@ def _buffer(data: np.ndarray[Any, Any]) -> pa.Buffer:
 
 def _offsets(lengths: Iterable[int], count: int) -> np.ndarray[Any, np.dtype[np.int32]]:
     """Arrow offsets: 0, then the running total of the `count` lengths."""
-    offsets = np.zeros(count + 1, dtype=np.int64)
-    np.cumsum(np.fromiter(lengths, dtype=np.int64, count=count), out=offsets[1:])
+    return _running_total(np.fromiter(lengths, dtype=np.int64, count=count))
+
+
+def _running_total(
+    lengths: np.ndarray[Any, np.dtype[np.int64]],
+) -> np.ndarray[Any, np.dtype[np.int32]]:
+    offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
     if offsets[-1] > _MAX_OFFSET:
         raise OverflowError("more than 32-bit offsets address")
     return offsets.astype(np.int32)
@@ -159,3 +167,30 @@ def empty_table(schema: pa.Schema) -> pa.Table:
     """
     arrays = [pa.nulls(0, field.type) for field in schema]
     return pa.Table.from_arrays(arrays, schema=schema)
+
+
+def repeated_text(texts: Sequence[str], counts: Sequence[int]) -> pa.Array[Any]:
+    """A string array of each text repeated its count of times, in order.
+
+    >>> repeated_text(["a", "bc"], [2, 1]).to_pylist()
+    ['a', 'a', 'bc']
+    """
+    joined = "".join([text * count for text, count in zip(texts, counts, strict=True)])
+    data = joined.encode()
+    ascii_only = len(data) == len(joined)
+    lengths = map(len, texts) if ascii_only else map(len, map(str.encode, texts))
+    each = np.repeat(np.fromiter(lengths, dtype=np.int64, count=len(texts)), counts)
+    buffers = [None, _buffer(_running_total(each)), pa.py_buffer(data)]
+    return pa.Array.from_buffers(pa.string(), len(each), buffers, 0)
+
+
+def positions(counts: Sequence[int], arrow_type: pa.DataType) -> pa.Array[Any]:
+    """0, 1, ... count - 1 for each count in turn, as integers of `arrow_type`.
+
+    >>> positions([2, 0, 3], pa.int32()).to_pylist()
+    [0, 1, 0, 1, 2]
+    """
+    sizes = np.array(counts, dtype=np.int64)
+    starts = np.repeat(np.cumsum(sizes) - sizes, sizes)
+    data = (np.arange(len(starts), dtype=np.int64) - starts).astype(_INTEGERS[arrow_type])
+    return pa.Array.from_buffers(arrow_type, len(data), [None, _buffer(data)], 0)

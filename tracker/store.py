@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import chain
 from operator import attrgetter
 from pathlib import Path
 from types import TracebackType
@@ -33,7 +34,7 @@ import platformdirs
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from tracker.arrow_arrays import arrow_array, empty_table
+from tracker.arrow_arrays import arrow_array, empty_table, positions, repeated_text
 from tracker.atomic_files import FileBatch, FolderLockedError, lock_folder, recover
 from tracker.bookkeeping import inconsistency_or_none
 from tracker.cards import Card
@@ -253,12 +254,12 @@ def _card_indexes(cards: Sequence[Card]) -> list[int]:
 
 # How each column is read from the model, table by table: from a Hand for `hands`; from
 # one item (a Seat, an Action, ...) for the other tables, whose `hand_id` and `sequence`
-# (the item's place in its hand) the builder adds. Enums are stored as their text,
-# read as `_value_` (a plain attribute; `.value` is a descriptor call per row).
+# (the item's place in its hand) the builder adds. Enums are stored as their text: the
+# model's enums are StrEnums, text themselves, taken as they are.
 _HAND_COLUMNS: dict[str, _Getter] = {
     name: attrgetter(path)
     for name, path in {
-        "hand_id": "hand_id", "game": "game._value_", "structure": "structure._value_",
+        "hand_id": "hand_id", "game": "game", "structure": "structure",
         "small_blind": "stakes.small_blind", "big_blind": "stakes.big_blind",
         "small_bet": "stakes.small_bet", "big_bet": "stakes.big_bet",
         "ante": "stakes.ante", "bring_in": "stakes.bring_in", "currency": "currency",
@@ -279,12 +280,12 @@ _CHILD_COLUMNS: dict[str, tuple[_Getter, dict[str, _Getter]]] = {
     "seats": (attrgetter("seats"), {name: attrgetter(name) for name in
               ("seat", "player", "stack", "sitting_out")}),
     "actions": (attrgetter("actions"), {
-        "street": attrgetter("street._value_"), "player": attrgetter("player"),
-        "kind": attrgetter("kind._value_"), "amount": attrgetter("amount"),
+        "street": attrgetter("street"), "player": attrgetter("player"),
+        "kind": attrgetter("kind"), "amount": attrgetter("amount"),
         "to_amount": attrgetter("to_amount"), "all_in": attrgetter("all_in")}),
     "cards": (attrgetter("known_cards"), {
-        "player": attrgetter("player"), "street": attrgetter("street._value_"),
-        "source": attrgetter("source._value_"),
+        "player": attrgetter("player"), "street": attrgetter("street"),
+        "source": attrgetter("source"),
         "cards": lambda known: _card_text(known.cards),
         "card_indexes": lambda known: _card_indexes(known.cards)}),
     "boards": (attrgetter("boards"), {"cards": _card_text, "card_indexes": _card_indexes}),
@@ -306,28 +307,30 @@ def _hands_table(hands: Sequence[Hand]) -> pa.Table:
 
 def _child_table(table: str, hands: Sequence[Hand]) -> pa.Table | None:
     items_of, getters = _CHILD_COLUMNS[table]
-    hand_ids: list[str] = []
-    sequence: list[int] = []
-    items: list[Any] = []
-    for hand in hands:
-        these = items_of(hand)
-        if these:
-            hand_ids.extend([hand.hand_id] * len(these))
-            sequence.extend(range(len(these)))
-            items.extend(these)
+    groups = list(map(items_of, hands))
+    items = list(chain.from_iterable(groups))
     if not items:
         return None
-    columns = {name: list(map(getter, items)) for name, getter in getters.items()}
-    columns["hand_id"] = hand_ids
+    counts = list(map(len, groups))
+    schema = TABLES[table].schema
+    columns: dict[str, list[Any] | pa.Array[Any]] = {
+        name: list(map(getter, items)) for name, getter in getters.items()
+    }
+    columns["hand_id"] = repeated_text([hand.hand_id for hand in hands], counts)
     # `sequence` is the item's place in its hand; boards call it `board` (0, or 1 when run twice)
-    columns["board" if table == "boards" else "sequence"] = sequence
-    return _columnar(TABLES[table].schema, columns)
+    sequence = "board" if table == "boards" else "sequence"
+    if sequence in schema.names:  # seats and summaries have their seat number instead
+        columns[sequence] = positions(counts, schema.field(sequence).type)
+    return _columnar(schema, columns)
 
 
-def _columnar(schema: pa.Schema, columns: dict[str, list[Any]]) -> pa.Table:
-    """A table from one Python list per column (built without pyarrow.array: see
-    `tracker.arrow_arrays`)."""
-    arrays = [arrow_array(columns[field.name], field.type) for field in schema]
+def _columnar(schema: pa.Schema, columns: Mapping[str, list[Any] | pa.Array[Any]]) -> pa.Table:
+    """A table from one Python list (or Arrow array) per column (built without
+    pyarrow.array: see `tracker.arrow_arrays`)."""
+    arrays = []
+    for field in schema:
+        column = columns[field.name]
+        arrays.append(column if isinstance(column, pa.Array) else arrow_array(column, field.type))
     return pa.Table.from_arrays(arrays, schema=schema)
 
 

@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tracker.arrow_arrays import arrow_array, empty_table
+from tracker.arrow_arrays import arrow_array, empty_table, positions, repeated_text
+from tracker.model import ActionKind, Street
 from tracker.store import TABLES
 
 INT_RANGES = {
@@ -113,3 +114,20 @@ def test_building_columns_imports_no_pandas() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.text(max_size=6), st.integers(0, 5)), max_size=20))
+def test_repeated_text_and_positions(groups: list[tuple[str, int]]) -> None:
+    texts = [text for text, _ in groups]
+    counts = [count for _, count in groups]
+    repeated = repeated_text(texts, counts)
+    repeated.validate(full=True)
+    assert repeated.to_pylist() == [text for text, count in groups for _ in range(count)]
+    numbered = positions(counts, pa.int32())
+    assert numbered.to_pylist() == [place for count in counts for place in range(count)]
+
+
+def test_text_enums_are_stored_as_their_text() -> None:
+    values = [Street.FLOP, None, ActionKind.RAISE]
+    assert arrow_array(values, pa.string()).to_pylist() == ["flop", None, "raise"]
