@@ -14,6 +14,7 @@ from stats_dataset import OMAHA_HANDS, STUD_HANDS, history_text
 from tracker.audit.run import run_audit
 from tracker.importer import import_paths
 from tracker.model import Game
+from tracker.stats import summary
 from tracker.stats.run import GROUPINGS, StatsDatabase, StatsFilter
 from tracker.store import Store
 
@@ -104,3 +105,18 @@ def test_summary_tables_are_stored(stats_data: Path, table: str) -> None:
     with StatsDatabase(stats_data):
         pass
     assert any((stats_data / table).rglob("*.parquet"))
+
+
+def test_a_summary_of_another_version_is_rebuilt(tmp_path: Path) -> None:
+    data = import_and_audit(history_text(), tmp_path)
+    with StatsDatabase(data):
+        pass
+    with Store(data) as store:  # as an older release would have left it
+        store.replace_table("stats_state", [
+            {"source": "hands", "files": summary.source_files(data, "hands")},
+            {"source": "awards", "files": summary.source_files(data, "awards")},
+        ])  # fmt: skip
+    with StatsDatabase(data) as database:
+        assert database.refresh is not None
+        assert database.refresh.player_hands_added == 72
+        assert database.standard(HERO).iloc[0]["hands"] == 13

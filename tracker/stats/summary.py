@@ -10,7 +10,8 @@ result of that work, and the stat queries read them:
   `stats_showdown_outcomes`);
 - `player_days`, `outcome_days`: the counters the standard and the outcome stats add up,
   already added up per player, day and breakdown key (a few rows per player per day);
-- `stats_state`: the Parquet files of `hands` and `awards` the summary was built from.
+- `stats_state`: the Parquet files of `hands` and `awards` the summary was built from,
+  and the summary's `VERSION` (a summary of another version is rebuilt from the start).
 
 `refresh_summary` brings them up to date before a query. Hands never change once stored,
 so new `hands` files (an import) mean appending the rows of the hands not yet summarised
@@ -49,8 +50,12 @@ PLAYER_OUTCOMES: Final = "player_outcomes"
 PLAYER_DAYS: Final = "player_days"
 OUTCOME_DAYS: Final = "outcome_days"
 STATE: Final = "stats_state"
+SUMMARY_TABLES: Final = (PLAYER_HANDS, PLAYER_OUTCOMES, PLAYER_DAYS, OUTCOME_DAYS, STATE)
 SOURCES: Final = ("hands", "awards")
 """The tables whose files the summary follows."""
+
+VERSION: Final = "2"
+"""The summary's layout; a summary of another version is rebuilt from the start."""
 
 BATCH_ROWS: Final = 1_000_000
 """Rows written per Parquet file while building."""
@@ -159,6 +164,12 @@ def refresh_summary(
     recorded = recorded_files(connection)
     added, rebuilt, outcome_rows = 0, False, 0
     with Store(data_dir) as store, _spill_folder(connection):
+        if recorded and recorded.get("version") != [VERSION]:
+            with store.transaction() as batch:
+                for table in SUMMARY_TABLES:
+                    batch.remove_table(table)
+            _reopen_views(connection, data_dir)
+            recorded = {}
         if current["hands"] != recorded.get("hands"):
             recorded = {**recorded, "hands": current["hands"]}
             added = _add_new_hands(connection, store, recorded, batch_rows)
@@ -242,14 +253,14 @@ def _stream(
 
 def _record(batch: Transaction, files: dict[str, list[str]]) -> None:
     batch.remove_table(STATE)
-    batch.write_rows(STATE, [{"source": source, "files": files.get(source, [])}
-                             for source in SOURCES])  # fmt: skip
+    rows = [{"source": source, "files": files.get(source, [])} for source in SOURCES]
+    batch.write_rows(STATE, [*rows, {"source": "version", "files": [VERSION]}])
 
 
 def _reopen_views(connection: duckdb.DuckDBPyConnection, data_dir: Path) -> None:
     """Point the summary views at their files again (a table that had none read from an
     empty stand-in)."""
-    for table in (PLAYER_HANDS, PLAYER_OUTCOMES, PLAYER_DAYS, OUTCOME_DAYS, STATE):
+    for table in SUMMARY_TABLES:
         connection.execute(view_sql(data_dir, table, TABLES[table], connection))
 
 
