@@ -35,8 +35,10 @@ from tracker.audit.ledgers import ledgers
 from tracker.audit.loading import GAMES, Batch, load_batch, partitions
 from tracker.audit.verdict import HandVerdict, Status, audit_ledger
 from tracker.cards import DECK
+from tracker.engine.batch import omaha_high_ranks, omaha_low_ranks, stud_high_ranks
 from tracker.engine.rules import Half
 from tracker.errors import NoDataError
+from tracker.model import Game
 from tracker.store import TABLES, Store
 
 NOT_IMPORTED_MONTH = "unknown"
@@ -135,9 +137,35 @@ def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iter
             yield audit_batch(batch, conventions(site), exact=exact)
         return
     methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(processes) as pool:
+    forking = "fork" in methods
+    if forking:
+        _build_lookup_tables(Store(jobs[0][0]))  # once here, not once per worker
+    context = multiprocessing.get_context("fork" if forking else "spawn")
+    with context.Pool(processes, initializer=_one_thread_each) as pool:
         yield from pool.imap(_audit_job, jobs)
+
+
+def _build_lookup_tables(store: Store) -> None:
+    """Have the engine build the lookup tables of the games stored (built on first use,
+    they take a few tenths of a second), so that forked workers share them."""
+    games = {
+        Game(str(name))
+        for name in store.read("hands", ["game"], dictionary_columns=["game"])
+        .column("game")
+        .unique()
+        .to_pylist()
+    }
+    if any(game.is_stud for game in games):
+        stud_high_ranks(np.arange(7)[None, :])
+    flop = {game.hole_card_count for game in games if not game.is_stud}
+    for hole in flop:
+        omaha_high_ranks(np.arange(hole)[None, :], np.arange(hole, hole + 5)[None, :])
+        omaha_low_ranks(np.arange(hole)[None, :], np.arange(hole, hole + 5)[None, :])
+
+
+def _one_thread_each() -> None:
+    """Workers read with one pyarrow thread each: the processes already share the cores."""
+    pa.set_cpu_count(1)
 
 
 def _audit_job(job: _Job) -> BatchAudit:
