@@ -195,7 +195,10 @@ class _ImportRun:
         self.recorded_errors = self.store.error_keys()
         # The cyclic collector would scan the whole pending batch again and again while
         # it grows (a third of the import time); the batch is freed by reference
-        # counting, and a collection after each commit takes any cycle.
+        # counting, and a collection of the youngest generation after each commit takes
+        # any cycle made since the last one (a parse error's traceback and its frames):
+        # with automatic collections off, everything allocated since is in that
+        # generation, and the older ones (the libraries) need no scan.
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -322,7 +325,7 @@ class _ImportRun:
         self.pending_hands.clear()
         self.pending_errors.clear()
         self.pending_files.clear()
-        gc.collect()
+        gc.collect(0)
 
     def _report(self, current_file: str | None, within_file: float = 0.0) -> None:
         if self.progress is None:
