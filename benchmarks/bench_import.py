@@ -2,17 +2,23 @@
 
 Builds one big file from the real PokerStars hi/lo hands (every hand of the shared
 omaha-hilo, 5card-omaha-hilo, courchevel-hilo and stud-hilo files, repeated with new hand
-ids), then, several times, from a cold start (a new process, an empty data folder):
+ids), or with `--simulated` from `tracker simulate` (6-handed, `--game`, pot-limit Omaha
+hi/lo by default), then, several times, from a cold start (a new process, an empty data
+folder):
 
 - `tracker import FILE --data DIR --format json`, the installed command;
 - the baseline: one Python loop reading the same file and applying one simple regular
   expression to every line.
 
-It prints the medians: hands/s, MB/s, the import/baseline time ratio, and the peak
-memory of each child. `--simulated` times hands written by `tracker simulate` instead
-(6-handed pot-limit Omaha hi/lo). Usage:
+It prints the medians: wall time, the child's own CPU time (user + system: steadier than
+the wall time on a shared machine), hands/s by each, MB/s, the import/baseline ratio, and
+the peak memory of each child. `--breakdown` then times the parts, each alone in a new
+process: the fixed cost (importing a one-hand file), the parser (`parsers.parse_file`),
+and the store (`Store.write_hands` of the parsed hands, in batches as the importer writes
+them). Usage:
 
-    .venv/bin/python benchmarks/bench_import.py [--hands 20000] [--repeat 3] [--simulated]
+    .venv/bin/python benchmarks/bench_import.py [--hands 20000] [--repeat 5]
+        [--simulated [--game stud-hilo]] [--breakdown]
 """
 
 from __future__ import annotations
@@ -47,12 +53,38 @@ with open(sys.argv[1], encoding="utf-8") as stream:
 print(matches)
 """
 
+# Both with the cyclic garbage collector off, as the importer runs.
+PARSE_ONLY = r"""
+import gc, sys, time
+import parsers
+gc.disable()
+start = time.perf_counter(), time.process_time()
+items = list(parsers.parse_file(sys.argv[1]))
+print(time.perf_counter() - start[0], time.process_time() - start[1], len(items))
+"""
+
+STORE_ONLY = r"""
+import gc, sys, time
+import parsers
+gc.disable()
+from tracker.importer import DEFAULT_BATCH_SIZE
+from tracker.model import Hand
+from tracker.store import Store
+hands = [item for item in parsers.parse_file(sys.argv[1]) if isinstance(item, Hand)]
+start = time.perf_counter(), time.process_time()
+with Store(sys.argv[2]) as store:
+    for first in range(0, len(hands), DEFAULT_BATCH_SIZE):
+        store.write_hands(hands[first : first + DEFAULT_BATCH_SIZE])
+print(time.perf_counter() - start[0], time.process_time() - start[1], len(hands))
+"""
+
 
 @dataclass(frozen=True)
 class Run:
     """One timed child process."""
 
     seconds: float
+    cpu_seconds: float
     peak_memory_mb: float
     output: str
 
@@ -84,7 +116,7 @@ def build_file(path: Path, count: int) -> int:
 
 
 def timed(command: list[str]) -> Run:
-    """Run `command`, returning its wall time and its own peak memory (os.wait4)."""
+    """Run `command`: its wall time, and its own CPU time and peak memory (os.wait4)."""
     with tempfile.TemporaryFile() as output, tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
         child = subprocess.Popen(command, stdout=output, stderr=errors)
@@ -96,12 +128,13 @@ def timed(command: list[str]) -> Run:
         if child.returncode not in (0, 1):
             raise SystemExit(f"{command[0]} failed ({child.returncode}):\n{errors.read().decode()}")
         peak_mb = usage.ru_maxrss / 1024  # kilobytes on Linux
-        return Run(seconds, peak_mb, output.read().decode())
+        cpu = usage.ru_utime + usage.ru_stime
+        return Run(seconds, cpu, peak_mb, output.read().decode())
 
 
-def simulate_file(path: Path, count: int) -> int:
-    """Write `count` simulated 6-handed pot-limit Omaha hi/lo hands (`tracker simulate`)."""
-    command = [str(TRACKER), "simulate", "--game", "omaha-hilo", "--hands", str(count),
+def simulate_file(path: Path, count: int, game: str) -> int:
+    """Write `count` simulated 6-handed hands of `game` (`tracker simulate`, seed 7)."""
+    command = [str(TRACKER), "simulate", "--game", game, "--hands", str(count),
                "--players", "6", "--seed", "7", "--out", str(path)]  # fmt: skip
     subprocess.run(command, check=True, capture_output=True)
     return path.stat().st_size
@@ -117,12 +150,14 @@ def main() -> None:
         action="store_true",
         help="hands from `tracker simulate` instead of the shared files repeated",
     )
+    options.add_argument("--game", default="omaha-hilo", help="the simulated game")
+    options.add_argument("--breakdown", action="store_true", help="then time the parts alone")
     arguments = options.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-import-") as scratch:
         folder = Path(scratch)
         history = folder / "pokerstars-hilo.txt"
         if arguments.simulated:
-            size = simulate_file(history, arguments.hands)
+            size = simulate_file(history, arguments.hands, arguments.game)
         else:
             size = build_file(history, arguments.hands)
         imports: list[Run] = []
@@ -138,26 +173,59 @@ def main() -> None:
             baselines.append(timed([sys.executable, "-c", BASELINE, str(history)]))
             shutil.rmtree(data)
         report(arguments.hands, size, imports, baselines, summary)
+        if arguments.breakdown:
+            breakdown(folder, history, arguments.hands, arguments.repeat)
 
 
 def report(
     hands: int, size: int, imports: list[Run], baselines: list[Run], summary: dict[str, object]
 ) -> None:
     """Print the medians."""
-    seconds = statistics.median(run.seconds for run in imports)
-    baseline = statistics.median(run.seconds for run in baselines)
     megabytes = size / 1e6
     print(f"file: {hands:,} hands, {megabytes:.1f} MB; runs: {len(imports)} (medians)")
     print(f"import summary: {json.dumps({k: v for k, v in summary.items() if k != 'errors'})}")
-    print(
-        f"tracker import: {seconds:.2f} s, {hands / seconds:,.0f} hands/s, "
-        f"{megabytes / seconds:.1f} MB/s, peak {max(r.peak_memory_mb for r in imports):.0f} MB"
+    for name, runs in (("tracker import", imports), ("baseline loop ", baselines)):
+        seconds = statistics.median(run.seconds for run in runs)
+        cpu = statistics.median(run.cpu_seconds for run in runs)
+        print(
+            f"{name}: {seconds:.2f} s, {hands / seconds:,.0f} hands/s, "
+            f"{megabytes / seconds:.1f} MB/s; CPU {cpu:.2f} s, {hands / cpu:,.0f} hands/s; "
+            f"peak {max(run.peak_memory_mb for run in runs):.0f} MB"
+        )
+    ratio = statistics.median(run.seconds for run in imports) / statistics.median(
+        run.seconds for run in baselines
     )
-    print(
-        f"baseline loop:  {baseline:.2f} s, {hands / baseline:,.0f} hands/s, "
-        f"{megabytes / baseline:.1f} MB/s, peak {max(r.peak_memory_mb for r in baselines):.0f} MB"
-    )
-    print(f"ratio import/baseline: {seconds / baseline:.1f}x")
+    print(f"ratio import/baseline: {ratio:.1f}x")
+
+
+def breakdown(folder: Path, history: Path, hands: int, repeat: int) -> None:
+    """Time the fixed cost, the parser and the store, each alone in a new process."""
+    one_hand = folder / "one-hand.txt"
+    text = history.read_text(encoding="utf-8")
+    second = [match.start() for match in HEADER.finditer(text)][1]
+    one_hand.write_text(text[:second], encoding="utf-8")
+    fixed: list[Run] = []
+    parts: dict[str, list[tuple[float, float]]] = {"parser": [], "store": []}
+    for attempt in range(repeat):
+        data = folder / f"fixed-{attempt}"
+        fixed.append(timed([str(TRACKER), "import", str(one_hand), "--data", str(data)]))
+        for name, code in (("parser", PARSE_ONLY), ("store", STORE_ONLY)):
+            data = folder / f"{name}-{attempt}"
+            run = timed([sys.executable, "-c", code, str(history), str(data)])
+            wall, cpu, _ = run.output.split()
+            parts[name].append((float(wall), float(cpu)))
+            shutil.rmtree(data, ignore_errors=True)
+    print("breakdown, each part alone in a new process (medians):")
+    wall = statistics.median(run.seconds for run in fixed)
+    cpu = statistics.median(run.cpu_seconds for run in fixed)
+    print(f"  fixed cost (tracker import of one hand): {wall:.2f} s, CPU {cpu:.2f} s")
+    for name, times in parts.items():
+        wall = statistics.median(time for time, _ in times)
+        cpu = statistics.median(time for _, time in times)
+        print(
+            f"  {name}: {wall:.2f} s, {hands / wall:,.0f} hands/s; "
+            f"CPU {cpu:.2f} s, {hands / cpu:,.0f} hands/s"
+        )
 
 
 if __name__ == "__main__":

@@ -16,9 +16,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from tracker import __version__
 from tracker.errors import TrackerError
@@ -156,6 +153,10 @@ def _progress_bar(enabled: bool) -> Iterator[ProgressCallback | None]:
     if not enabled:
         yield None
         return
+    # rich loads for the bar only (a terminal), not for every command
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -240,6 +241,9 @@ def sql_command(
     elif output is SqlFormat.CSV:
         typer.echo(result.to_csv(), nl=False)
     else:
+        from rich.console import Console
+        from rich.table import Table
+
         table = Table(*result.columns)
         for row in result.rows:
             table.add_row(*("" if value is None else str(value) for value in row))
