@@ -562,6 +562,7 @@ class Store:
         columns: Sequence[str] | None = None,
         where: pc.Expression | None = None,
         dictionary_columns: Sequence[str] = (),
+        partition: Sequence[str] | None = None,
     ) -> pa.Table:
         """The committed rows of `table` (partition columns included), or an empty table.
 
@@ -571,7 +572,12 @@ class Store:
             where: a pyarrow filter, e.g. `pyarrow.compute.field("site") == "pokerstars"`.
             dictionary_columns: string columns of the files to read dictionary-encoded,
                 as Parquet stores them (integer codes per file, no string copies).
+            partition: values of the table's partition columns, in order, to read the
+                files of that one partition folder only (no other folder is listed);
+                `where` may then name the files' own columns only.
         """
+        if partition is not None:
+            return self._read_partition(table, columns, where, dictionary_columns, partition)
         spec = _spec(table)
         folder = self.root / table
         schema = spec.full_schema
@@ -599,6 +605,38 @@ class Store:
             ),
         )
         return dataset.to_table(columns=wanted, filter=where)
+
+    def _read_partition(
+        self,
+        table: str,
+        columns: Sequence[str] | None,
+        where: pc.Expression | None,
+        dictionary_columns: Sequence[str],
+        values: Sequence[str],
+    ) -> pa.Table:
+        """`read` of one partition folder's files (see its `partition` argument)."""
+        import pyarrow.dataset as ds
+
+        spec = _spec(table)
+        encoded = set(dictionary_columns)
+        schema = pa.schema(
+            [pa.field(f.name, pa.dictionary(pa.int32(), f.type), f.nullable)
+             if f.name in encoded else f for f in spec.schema]
+        )  # fmt: skip
+        fixed = dict(zip(spec.partition_by, values, strict=True))
+        wanted = list(columns) if columns is not None else spec.full_schema.names
+        folder = _partition_folder(self.root, table, spec.partition_by, values)
+        paths = sorted(str(path) for path in folder.glob("*.parquet") if path.name[0] not in "._")
+        options = ds.ParquetReadOptions(dictionary_columns=sorted(encoded))
+        dataset = ds.dataset(paths, schema=schema, format=ds.ParquetFileFormat(options))
+        read = [name for name in wanted if name not in fixed]
+        data = dataset.to_table(columns=read, filter=where)
+        count = data.num_rows
+        return pa.table(
+            [pa.array([fixed[name]] * count, pa.string()) if name in fixed else data.column(name)
+             for name in wanted],
+            names=wanted,
+        )  # fmt: skip
 
     def known_hand_keys(self, site: str) -> set[str]:
         """The hand ids of `site` already in `hands`."""

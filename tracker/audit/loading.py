@@ -136,12 +136,15 @@ _READS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 def load_batch(store: Store, site: str, month: str) -> Batch:
     """Read one partition's hands (see `Batch`)."""
-    where = (pc.field("site") == site) & (pc.field("month") == month)
     # Only cards that can make a showdown hand (not the stud up cards seen on the way).
     card_sources = pc.field("source").isin(_CARD_SOURCES)
     tables = {
         name: store.read(
-            name, list(columns), where & card_sources if name == "cards" else where, encoded
+            name,
+            list(columns),
+            card_sources if name == "cards" else None,
+            encoded,
+            partition=(site, month),
         )
         for name, (columns, encoded) in _READS.items()
     }
