@@ -28,7 +28,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from tracker.engine.batch import high_ranks_5, omaha_high_ranks
+from tracker.engine.batch import high_ranks_5, omaha_high_ranks_by_pair
 from tracker.engine.high import describe_high_rank
 from tracker.engine.low8 import describe_low_rank
 from tracker.engine.tables import CARD_LOW_BIT, HIGH_CLASS_COUNT, LOW_CLASS_COUNT, LOW_PATTERNS
@@ -68,9 +68,7 @@ def omaha_high_cards(hole: Rows, board: Rows, ranks: npt.ArrayLike) -> Rows:
     shapes (n, k), (n, 5), (n,) -> (n, 5), arranged."""
     target = np.asarray(ranks)
     pairs = list(combinations(range(hole.shape[1]), 2))
-    by_pair = np.stack(
-        [omaha_high_ranks(hole[:, list(pair)], board, check=False) for pair in pairs], axis=1
-    )
+    by_pair = omaha_high_ranks_by_pair(hole, board, check=False)
     pair = np.array(pairs, dtype=np.intp)[np.argmax(by_pair == target[:, None], axis=1)]
     rows = np.arange(len(hole))
     two = np.stack([hole[rows, pair[:, 0]], hole[rows, pair[:, 1]]], axis=1)

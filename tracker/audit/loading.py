@@ -301,8 +301,10 @@ def _people(hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys) -> 
     amount = _ints(actions, "amount")
     slot = _SLOT_OF_KIND[kind]
     chips = slot >= 0
-    totals = np.zeros((players, len(_SLOTS)), dtype=np.int64)
-    np.add.at(totals, (place[chips], slot[chips]), amount[chips])
+    flat = np.zeros(players * len(_SLOTS), dtype=np.int64)
+    # On one flat axis: numpy's fast path of `add.at` takes a single index array.
+    np.add.at(flat, place[chips] * len(_SLOTS) + slot[chips], amount[chips])
+    totals = flat.reshape(players, len(_SLOTS))
     for number, name in enumerate(_SLOTS):
         columns[name] = np.ascontiguousarray(totals[:, number])
     for flag, code in (("folded", _FOLD_CODE), ("cashed_out", _CASH_OUT_CODE)):

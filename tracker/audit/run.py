@@ -114,7 +114,9 @@ def run_audit(
     with store.transaction() as transaction:
         transaction.remove_table("audit")
         transaction.remove_table("awards")
-        jobs = [(str(store.root), site, month, exact) for site, month, _ in batches]
+        # The largest batches first: the two processes then finish at about the same time.
+        by_size = sorted(batches, key=lambda batch: -batch[2])
+        jobs = [(str(store.root), site, month, exact) for site, month, _ in by_size]
         for result in _audited(jobs, conventions, processes):
             transaction.write_rows("audit", result.audit)
             transaction.write_rows("awards", result.awards)
@@ -130,7 +132,8 @@ _Job = tuple[str, str, str, bool]
 
 
 def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iterator[BatchAudit]:
-    """The audits of the batches, in order: here, or in a pool of processes."""
+    """The audits of the batches: here, in order, or in a pool of processes, each as
+    soon as it is done."""
     if processes <= 1 or len(jobs) <= 1:
         for root, site, month, exact in jobs:
             batch = load_batch(Store(root), site, month)
@@ -142,7 +145,7 @@ def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iter
         _build_lookup_tables(Store(jobs[0][0]))  # once here, not once per worker
     context = multiprocessing.get_context("fork" if forking else "spawn")
     with context.Pool(processes, initializer=_one_thread_each) as pool:
-        yield from pool.imap(_audit_job, jobs)
+        yield from pool.imap_unordered(_audit_job, jobs)
 
 
 def _build_lookup_tables(store: Store) -> None:

@@ -101,6 +101,23 @@ def omaha_high_ranks(hole: Cards, board: Cards, *, check: bool = True) -> Ranks:
     return _in_chunks(_omaha_high, _hole_and_board(hole, board), check=check)
 
 
+def omaha_high_ranks_by_pair(hole: Cards, board: Cards, *, check: bool = True) -> Ranks:
+    """Best high rank of each pair of the k hole cards (in `itertools.combinations`
+    order) with three of five board cards, shapes (n, k) and (n, 5) -> (n, k(k-1)/2).
+
+    >>> omaha_high_ranks_by_pair([[51, 50, 49, 48]], [[47, 43, 39, 35, 0]])  # AA: a pair each
+    array([[4137, 4137, 4137, 4137, 4137, 4137]], dtype=int32)
+
+    Raises:
+        ShowdownError: for shapes other than (n, k) and (n, 5).
+        CardError: for an index outside 0..51, or a card twice in a deal (when `check`).
+    """
+    columns = _hole_and_board(hole, board)
+    ranks = _in_chunks(_omaha_high_by_pair, columns, check=check)
+    pairs = _PAIR_ROWS[len(columns[0])].shape[1]
+    return ranks.reshape(-1, pairs)
+
+
 def omaha_low_ranks(hole: Cards, board: Cards, *, check: bool = True) -> Ranks:
     """Best low rank (0 = none) with exactly two of k hole cards and three of five board
     cards, shapes (n, k) and (n, 5) -> (n,).
@@ -202,6 +219,16 @@ def _stud_low(columns: Columns) -> Ranks:
 
 
 def _omaha_high(holes: Columns, boards: Columns) -> Ranks:
+    return _ranks(_omaha_high_pairs(holes, boards).max(axis=0))
+
+
+def _omaha_high_by_pair(holes: Columns, boards: Columns) -> Ranks:
+    """(n, pairs): one row per deal."""
+    return _ranks(_omaha_high_pairs(holes, boards).T)
+
+
+def _omaha_high_pairs(holes: Columns, boards: Columns) -> npt.NDArray[np.int16]:
+    """(pairs, n) best rank of each hole pair with three of the board."""
     tables = omaha_high_tables()
     board_rows = tables.board_by_key[CARD_RANK_WEIGHT_5[boards].sum(axis=0)]
     # Suit 4 ("not suited") reads the all-zero flush row 0.
@@ -214,7 +241,8 @@ def _omaha_high(holes: Columns, boards: Columns) -> Ranks:
     suit_starts = tables.suit_by_cards * deals  # where each suit's row starts, flattened
     flush_at = flush_rows.ravel()[suit_starts[pairs] + np.arange(deals)]
     flush = tables.flush[flush_at + tables.suited_pair_by_cards[pairs]]
-    return _ranks(np.maximum(no_flush, flush).max(axis=0))
+    best: npt.NDArray[np.int16] = np.maximum(no_flush, flush)
+    return best
 
 
 def _omaha_low(holes: Columns, boards: Columns) -> Ranks:
