@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tracker.audit.conventions import SiteConvention
-from tracker.audit.loading import GAMES, Batch
+from tracker.audit.loading import GAMES, Batch, sort_order
 from tracker.engine.batch import (
     omaha_high_ranks,
     omaha_low_ranks,
@@ -160,7 +160,7 @@ def _pots(batch: Batch, in_pot: Ints, live: Flags) -> _Pots:
     """One pot per distinct level of the players still in (`engine.pots.build_pots`)."""
     owner, starts = batch.player_hand, batch.player_starts
     chosen = np.flatnonzero(live & (in_pot > 0))
-    order = chosen[np.lexsort((in_pot[chosen], owner[chosen]))]
+    order = chosen[sort_order((in_pot[chosen], owner[chosen]))]
     keys_hand, keys_level = owner[order], in_pot[order]
     distinct = np.r_[True, (keys_hand[1:] != keys_hand[:-1]) | (keys_level[1:] != keys_level[:-1])]
     hand, level = keys_hand[distinct], keys_level[distinct]
@@ -321,7 +321,7 @@ def _split(
     amount = np.r_[high_share[high_rows], low_share[low_rows]]
     rank = np.r_[high[cross_player[high_rows]], low[cross_player[low_rows]]]
     # The exact path's order: pot by pot, the high half first, then odd-chip order.
-    order = np.lexsort((rows, half == 1, cross_pot[rows]))
+    order = sort_order((rows, (half == 1).astype(np.int64), cross_pot[rows]))
     return _Split(
         pot=cross_pot[rows][order],
         player=cross_player[rows][order],

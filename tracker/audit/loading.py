@@ -12,6 +12,7 @@ the exact path.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -176,7 +177,7 @@ def load_batch(store: Store, site: str, month: str) -> Batch:
 def _boards_columns(boards: pa.Table, keys: _PlayerKeys, hands: int) -> dict[str, Any]:
     """The board columns of `Batch`: boards in hand then run order."""
     board_hand = keys.hand_index(boards)
-    order = np.lexsort((_ints(boards, "board"), board_hand))
+    order = sort_order((_ints(boards, "board"), board_hand))
     board_hand = board_hand[order]
     board_of = np.full(hands, -1, dtype=np.int64)
     first = np.flatnonzero(np.r_[True, board_hand[1:] != board_hand[:-1]][: len(board_hand)])
@@ -193,7 +194,7 @@ def _boards_columns(boards: pa.Table, keys: _PlayerKeys, hands: int) -> dict[str
 def _collection_columns(paid: pa.Table, keys: _PlayerKeys) -> dict[str, Any]:
     """The collection columns of `Batch`: payments in hand order, then the hand's order."""
     hand, player = keys.place(paid)
-    order = np.lexsort((_ints(paid, "sequence"), hand))
+    order = sort_order((_ints(paid, "sequence"), hand))
     return {
         "collection_hand": hand[order],
         "collection_player": player[order],
@@ -222,7 +223,7 @@ class _PlayerKeys:
         self.name_count = max(len(self.names), 1)
         self._keys: dict[int, Ints] = {}
         seats = tables["seats"]
-        seat_order = np.argsort(self.key(seats), kind="stable")
+        seat_order = sort_order((self.key(seats),))
         seat_keys = self.key(seats)[seat_order]
         taking_part = np.zeros(len(seat_keys), dtype=np.bool_)
         unseated, found = [], {}
@@ -247,7 +248,7 @@ class _PlayerKeys:
             np.where((button < 0) | (self.seat > button), self.seat, self.seat + 1000),
         )  # fmt: skip
         # Keys are in hand then name order, so a stable sort breaks ties by name.
-        self.order = np.argsort(owner * 2_000_000 + chip_order, kind="stable")
+        self.order = sort_order((chip_order, owner))
         self.position = np.empty(len(self.universe), dtype=np.int64)
         self.position[self.order] = np.arange(len(self.universe))
 
@@ -273,6 +274,29 @@ class _PlayerKeys:
         else:
             places = self.position[np.searchsorted(self.universe, keys)]
         return keys // self.name_count, places
+
+
+def sort_order(keys: Sequence[Ints]) -> Ints:
+    """`np.lexsort(keys)` (the last key first, ties kept in row order), as one plain sort
+    of unique integers when the keys fit one int64 together (several times faster).
+
+    >>> sort_order([np.array([3, 1, 2, 1]), np.array([0, 1, 0, 0])]).tolist()
+    [3, 2, 0, 1]
+    """
+    count = len(keys[0])
+    if count == 0:
+        return np.zeros(0, dtype=np.int64)
+    combined = np.zeros(count, dtype=np.int64)
+    span = 1
+    for key in keys[::-1]:  # the first key to sort by is the most significant
+        low, high = int(key.min()), int(key.max())
+        span *= high - low + 1
+        if span * count >= 1 << 62:
+            order: Ints = np.lexsort(keys)
+            return order
+        combined = combined * (high - low + 1) + (key - low)
+    unique = combined * count + np.arange(count)
+    return np.argsort(unique)
 
 
 def _find(sorted_keys: Ints, keys: Ints) -> tuple[Ints, Flags]:
@@ -336,7 +360,7 @@ def _showdown_cards(
     place = _places_or_minus_one(cards, keys)
     known = place >= 0
     sequence = _ints(cards, "sequence")
-    order = np.lexsort((sequence, place))
+    order = sort_order((sequence, place))
     order = order[known[order]]
     whole = order[whole_source[order] & (lengths[order] == wanted[place[order]])]
     last_whole = np.full(players, -1, dtype=np.int64)
@@ -349,7 +373,7 @@ def _showdown_cards(
     # One list of rows per player, in player order: its whole hand, or its dealt pieces.
     rows = np.r_[last_whole[last_whole >= 0], dealt]
     row_owner = np.r_[np.flatnonzero(last_whole >= 0), place[dealt]]
-    by_player = np.lexsort((sequence[rows], row_owner))
+    by_player = sort_order((sequence[rows], row_owner))
     rows, row_owner = rows[by_player], row_owner[by_player]
     per_player = np.zeros(players, dtype=np.int64)
     np.add.at(per_player, row_owner, lengths[rows])
