@@ -35,10 +35,9 @@ from tracker.audit.ledgers import ledgers
 from tracker.audit.loading import GAMES, Batch, load_batch, partitions
 from tracker.audit.verdict import HandVerdict, Status, audit_ledger
 from tracker.cards import DECK
-from tracker.engine.batch import omaha_high_ranks, omaha_low_ranks, stud_high_ranks
+from tracker.engine.batch_tables import omaha_high_tables, omaha_low_table, stud_high_tables
 from tracker.engine.rules import Half
 from tracker.errors import NoDataError
-from tracker.model import Game
 from tracker.store import TABLES, Store
 
 NOT_IMPORTED_MONTH = "unknown"
@@ -142,28 +141,20 @@ def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iter
     methods = multiprocessing.get_all_start_methods()
     forking = "fork" in methods
     if forking:
-        _build_lookup_tables(Store(jobs[0][0]))  # once here, not once per worker
+        _build_lookup_tables()  # once here, not once per worker
     context = multiprocessing.get_context("fork" if forking else "spawn")
     with context.Pool(processes, initializer=_one_thread_each) as pool:
         yield from pool.imap_unordered(_audit_job, jobs)
 
 
-def _build_lookup_tables(store: Store) -> None:
-    """Have the engine build the lookup tables of the games stored (built on first use,
-    they take a few tenths of a second), so that forked workers share them."""
-    games = {
-        Game(str(name))
-        for name in store.read("hands", ["game"], dictionary_columns=["game"])
-        .column("game")
-        .unique()
-        .to_pylist()
-    }
-    if any(game.is_stud for game in games):
-        stud_high_ranks(np.arange(7)[None, :])
-    flop = {game.hole_card_count for game in games if not game.is_stud}
-    for hole in flop:
-        omaha_high_ranks(np.arange(hole)[None, :], np.arange(hole, hole + 5)[None, :])
-        omaha_low_ranks(np.arange(hole)[None, :], np.arange(hole, hole + 5)[None, :])
+def _build_lookup_tables() -> None:
+    """Have the engine build its lookup tables (built on first use, about a tenth of a
+    second together), and the names of ranks, so that forked workers share them."""
+    omaha_high_tables()
+    omaha_low_table()
+    stud_high_tables()
+    best_cards.high_names()
+    best_cards.low_names()
 
 
 def _one_thread_each() -> None:
