@@ -58,6 +58,8 @@ def test_summary_and_hand_tables_agree(stats_data: Path) -> None:
 
 
 def test_the_summary_follows_imports_and_audits(tmp_path: Path) -> None:
+    # The stud hands moved to July: a second month, so a second partition to summarise.
+    stud = [hand.replace("2020/06/01 13:3", "2020/07/01 13:3") for hand in STUD_HANDS]
     # The Omaha hands first: the summary holds their 66 player-hands (11 hands x 6).
     data = import_and_audit("\n\n\n".join(OMAHA_HANDS), tmp_path / "first")
     with StatsDatabase(data) as database:
@@ -72,7 +74,7 @@ def test_the_summary_follows_imports_and_audits(tmp_path: Path) -> None:
     # stud showdown is not audited.
     more = tmp_path / "more"
     more.mkdir()
-    (more / "stud.txt").write_text("\n\n\n".join(STUD_HANDS), encoding="utf-8")
+    (more / "stud.txt").write_text("\n\n\n".join(stud), encoding="utf-8")
     with Store(data) as store:
         import_paths([more], store)
     with StatsDatabase(data) as database:
@@ -81,11 +83,13 @@ def test_the_summary_follows_imports_and_audits(tmp_path: Path) -> None:
         assert database.outcomes(HERO).iloc[0]["unaudited"] == 1
     with Store(data) as store:
         run_audit(store)
-    full = import_and_audit(history_text(), tmp_path / "full")
-    with StatsDatabase(data) as database, StatsDatabase(full) as reference:
+    full = import_and_audit("\n\n\n".join(OMAHA_HANDS + tuple(stud)), tmp_path / "full")
+    with StatsDatabase(data) as database, StatsDatabase(full, summary=False) as reference:
         assert database.refresh is not None
         assert database.refresh.outcomes_rebuilt
         assert_same(every_figure(database), every_figure(reference))
+        months = database.standard(HERO, "month")
+        assert list(months["month"]) == ["2020-06", "2020-07"]
 
 
 def test_a_writer_holding_the_folder(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -59,6 +59,9 @@ VERSION: Final = "2"
 
 BATCH_ROWS: Final = 1_000_000
 """Rows written per Parquet file while building."""
+
+REFRESH_MEMORY: Final = "2GB"
+"""DuckDB's memory while building: the temporary tables spill to disk beyond it."""
 
 STANDARD_COUNTERS: Final = (
     "hands", "vpip", "pfr", "three_bet", "three_bet_chances", "later_aggressive",
@@ -113,6 +116,11 @@ register_table(OUTCOME_DAYS, _spec(*_DAY_KEYS, *_counters(OUTCOME_COUNTERS)))
 register_table(STATE, _spec(("source", _TEXT), ("files", pa.list_(_TEXT))))
 # fmt: on
 
+_PARTITIONED = ("hands", "seats", "actions", "cards", "boards", "collections", "returned",
+                "awards", PLAYER_HANDS)  # fmt: skip
+"""The tables a refresh reads one partition at a time (`player_hands` by its columns)."""
+
+# The temporary DuckDB tables a refresh computes its rows into.
 _NEW_HANDS, _NEW_OUTCOMES, _ALL_OUTCOMES = (
     "stats_new_hands",
     "stats_new_outcomes",
@@ -171,8 +179,9 @@ def refresh_summary(
             _reopen_views(connection, data_dir)
             recorded = {}
         if current["hands"] != recorded.get("hands"):
-            recorded = {**recorded, "hands": current["hands"]}
-            added = _add_new_hands(connection, store, recorded, batch_rows)
+            state = {**recorded, "hands": current["hands"]}
+            added = _add_new_hands(connection, store, state, recorded.get("hands", []), batch_rows)
+            recorded = state
             _reopen_views(connection, data_dir)
         if current["awards"] != recorded.get("awards"):
             outcome_rows = _rebuild_outcomes(connection, store, current, batch_rows)
@@ -186,14 +195,28 @@ def _add_new_hands(
     connection: duckdb.DuckDBPyConnection,
     store: Store,
     state: dict[str, list[str]],
+    recorded: list[str],
     batch_rows: int,
 ) -> int:
-    """Append the rows of the hands not yet summarised to every summary table."""
+    """Append the rows of the hands not yet summarised to every summary table.
+
+    The rows are counted one (site, month) partition at a time (the partitions with new
+    files), so that the work on the hand tables stays small, into temporary tables that
+    are then written sorted by player (DuckDB spills them to disk when they are large).
+    """
     connection.execute(f"CREATE OR REPLACE TEMP TABLE {_NEW_HANDS} AS "
-                       "FROM stats_player_hands_raw(NULL, NULL, NULL, NULL, true)")  # fmt: skip
-    point_sources(connection, _NEW_HANDS, PLAYER_OUTCOMES)
+                       f"FROM {PLAYER_HANDS} LIMIT 0")  # fmt: skip
     connection.execute(f"CREATE OR REPLACE TEMP TABLE {_NEW_OUTCOMES} AS "
-                       "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL)")  # fmt: skip
+                       f"FROM {PLAYER_OUTCOMES} LIMIT 0")  # fmt: skip
+    known = set(recorded)
+    for site, month in partitions_of(file for file in state["hands"] if file not in known):
+        with _only_partition(connection, site, month):
+            point_sources(connection, PLAYER_HANDS, PLAYER_OUTCOMES)
+            connection.execute(f"INSERT INTO {_NEW_HANDS} BY NAME FROM "
+                               "stats_player_hands_raw(NULL, NULL, NULL, NULL, true)")  # fmt: skip
+            point_sources(connection, _NEW_HANDS, PLAYER_OUTCOMES)
+            connection.execute(f"INSERT INTO {_NEW_OUTCOMES} BY NAME "
+                               "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL)")  # fmt: skip
     point_sources(connection, _NEW_HANDS, _NEW_OUTCOMES)
     with store.transaction() as batch:
         added = _stream(connection, batch, PLAYER_HANDS,
@@ -213,10 +236,15 @@ def _rebuild_outcomes(
     state: dict[str, list[str]],
     batch_rows: int,
 ) -> int:
-    """Rebuild the two outcome tables from every summarised hand and the awards."""
-    point_sources(connection, PLAYER_HANDS, PLAYER_OUTCOMES)
+    """Rebuild the two outcome tables from every summarised hand and the awards, one
+    (site, month) partition at a time."""
     connection.execute(f"CREATE OR REPLACE TEMP TABLE {_ALL_OUTCOMES} AS "
-                       "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL)")  # fmt: skip
+                       f"FROM {PLAYER_OUTCOMES} LIMIT 0")  # fmt: skip
+    point_sources(connection, PLAYER_HANDS, PLAYER_OUTCOMES)
+    for site, month in partitions_of(state["hands"]):
+        with _only_partition(connection, site, month):
+            connection.execute(f"INSERT INTO {_ALL_OUTCOMES} BY NAME "
+                               "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL)")  # fmt: skip
     point_sources(connection, PLAYER_HANDS, _ALL_OUTCOMES)
     with store.transaction() as batch:
         batch.remove_table(PLAYER_OUTCOMES)
@@ -227,6 +255,40 @@ def _rebuild_outcomes(
         _record(batch, state)
     connection.execute(f"DROP TABLE {_ALL_OUTCOMES}")
     return rows
+
+
+def partitions_of(files: Iterable[str]) -> list[tuple[str, str]]:
+    """The (site, month) partitions of hand-table files, from their paths.
+
+    >>> partitions_of(["hands/site=pokerstars/month=2013-04/part-1.parquet"])
+    [('pokerstars', '2013-04')]
+    """
+    found: set[tuple[str, str]] = set()
+    for file in files:
+        parts = dict(part.split("=", 1) for part in Path(file).parts if "=" in part)
+        if "site" in parts and "month" in parts:
+            found.add((parts["site"], parts["month"]))
+    return sorted(found)
+
+
+@contextmanager
+def _only_partition(connection: duckdb.DuckDBPyConnection, site: str, month: str) -> Iterator[None]:
+    """Make the hand tables (and `player_hands`) read one (site, month) partition only:
+    temporary views shadowing the main ones, whose filter DuckDB turns into reading
+    that partition's files only."""
+    where = f"site = {_quoted(site)} AND month = {_quoted(month)}"
+    for table in _PARTITIONED:
+        connection.execute(f"CREATE OR REPLACE TEMP VIEW {table} AS "
+                           f"SELECT * FROM memory.main.{table} WHERE {where}")  # fmt: skip
+    try:
+        yield
+    finally:
+        for table in _PARTITIONED:
+            connection.execute(f"DROP VIEW IF EXISTS temp.{table}")
+
+
+def _quoted(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
 
 
 def _days_sql(counters: tuple[str, ...]) -> str:
@@ -266,12 +328,14 @@ def _reopen_views(connection: duckdb.DuckDBPyConnection, data_dir: Path) -> None
 
 @contextmanager
 def _spill_folder(connection: duckdb.DuckDBPyConnection) -> Iterator[None]:
-    """A temporary folder DuckDB may spill the temporary tables to (a first summary of
-    millions of hands does not fit in memory)."""
+    """A temporary folder DuckDB spills the temporary tables to, beyond `REFRESH_MEMORY`
+    (a first summary of millions of hands does not fit in memory)."""
     folder = tempfile.mkdtemp(prefix="hilo-stats-")
-    connection.execute(f"SET temp_directory = '{folder}'")
+    connection.execute(f"SET temp_directory = {_quoted(folder)}")
+    connection.execute(f"SET memory_limit = {_quoted(REFRESH_MEMORY)}")
     try:
         yield
     finally:
+        connection.execute("RESET memory_limit")
         connection.execute("RESET temp_directory")
         shutil.rmtree(folder, ignore_errors=True)
