@@ -94,6 +94,29 @@ def _cache(caches: dict[Any, dict[str, Any]], key: object) -> dict[str, Any]:
     return cache
 
 
+def summary_won(rest: str, money: Callable[[str], int]) -> int | None:
+    """What a summary seat line says the player won, all amounts added (None: none), as
+    the WON pattern finds them; one amount, the usual case, is found without it.
+
+    >>> summary_won("showed [Ah 2h 3c Kd] and won ($4.65) with HI: ...", money_reader(2))
+    465
+    >>> summary_won("(big blind) folded before Flop", money_reader(2)) is None
+    True
+    """
+    # "... and won ($40.75) with ...", "collected (20)"
+    if "won (" not in rest and "collected (" not in rest:
+        return None
+    if rest.count("won") + rest.count("collected") == 1:
+        width = 6
+        start = rest.find(" won (")
+        if start < 0:
+            width, start = 12, rest.find(" collected (")
+        end = rest.find(")", start + width) if start >= 0 else -1
+        if end >= 0:
+            return money(rest[start + width : end])
+    return sum(money(match["amount"]) for match in WON.finditer(rest))
+
+
 def _summary_cards(rest: str) -> _CardGroups:
     """The cards of "showed [7d 6d Jh Ah 5s] and won ...", "mucked [5c 6c 2d 3h Ac 4d 8d]"."""
     groups = []
@@ -482,27 +505,13 @@ class _HandReader:
                 raise ValueError("unreadable summary seat line")
             player, usual = name["player"], False
         rest = text[len(player) + 1 :]
-        summary = SeatSummary(seat, player, rest, self._summary_won(rest))
+        summary = SeatSummary(seat, player, rest, summary_won(rest, self.money))
         groups = _summary_cards(rest) if "ed [" in rest else ()
         self._take_summary(summary, groups)
         if usual:
             if len(summaries) >= _CACHE_LIMIT:
                 summaries.clear()
             summaries[line] = summary, groups
-
-    def _summary_won(self, rest: str) -> int | None:
-        # "... and won ($40.75) with ...", "collected (20)": what the WON pattern finds
-        if "won (" not in rest and "collected (" not in rest:
-            return None
-        if rest.count("won") + rest.count("collected") == 1:  # one amount: find it
-            width = 6
-            start = rest.find(" won (")
-            if start < 0:
-                width, start = 12, rest.find(" collected (")
-            end = rest.find(")", start + width) if start >= 0 else -1
-            if end >= 0:
-                return self.money(rest[start + width : end])
-        return sum(self.money(match["amount"]) for match in WON.finditer(rest))
 
     def _take_summary(self, summary: SeatSummary, groups: _CardGroups) -> None:
         self.summaries.append(summary)
