@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -143,8 +144,15 @@ def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iter
     if forking:
         _build_lookup_tables()  # once here, not once per worker
     context = multiprocessing.get_context("fork" if forking else "spawn")
-    with context.Pool(processes, initializer=_one_thread_each) as pool:
-        yield from pool.imap_unordered(_audit_job, jobs)
+    # Workers hand their rows over in Arrow files: sent through the pool's pipe, a batch's
+    # 14 MB of rows kept each worker waiting for this busy process to read them.
+    with (
+        tempfile.TemporaryDirectory(prefix="hilo-audit-") as folder,
+        context.Pool(processes, initializer=_one_thread_each) as pool,
+    ):
+        handed = [(*job, folder) for job in jobs]
+        for audit_file, awards_file, fast in pool.imap_unordered(_audit_job, handed):
+            yield BatchAudit(audit=_taken(audit_file), awards=_taken(awards_file), fast=fast)
 
 
 def _build_lookup_tables() -> None:
@@ -162,10 +170,26 @@ def _one_thread_each() -> None:
     pa.set_cpu_count(1)
 
 
-def _audit_job(job: _Job) -> BatchAudit:
-    """One batch audited in a worker process."""
-    root, site, month, exact = job
-    return audit_batch(load_batch(Store(root), site, month), convention_for(site), exact=exact)
+def _audit_job(job: tuple[str, str, str, bool, str]) -> tuple[str, str, int]:
+    """One batch audited in a worker process: its `audit` and `awards` rows written to
+    two Arrow files in the folder given, and how many hands the fast path proved ok."""
+    root, site, month, exact, folder = job
+    result = audit_batch(load_batch(Store(root), site, month), convention_for(site), exact=exact)
+    paths = []
+    for name, table in (("audit", result.audit), ("awards", result.awards)):
+        path = os.path.join(folder, f"{name}-{site}-{month}.arrow")
+        with pa.OSFile(path, "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
+            writer.write_table(table)
+        paths.append(path)
+    return paths[0], paths[1], result.fast
+
+
+def _taken(path: str) -> pa.Table:
+    """The rows of an Arrow file a worker wrote, read whole; the file is then removed."""
+    with pa.OSFile(path, "rb") as source:
+        table = pa.ipc.open_file(source).read_all()
+    os.remove(path)
+    return table
 
 
 def audit_batch(batch: Batch, convention: SiteConvention, *, exact: bool = False) -> BatchAudit:
