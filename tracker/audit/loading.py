@@ -439,13 +439,17 @@ def _column(table: pa.Table, name: str) -> pa.Array[Any]:
 
 
 def _ints(table: pa.Table, name: str, missing: int = 0) -> Ints:
-    column = _column(table, name).fill_null(missing)
+    column = _column(table, name)
+    if column.null_count:  # most columns have none: no copy to fill them
+        column = column.fill_null(missing)
     values: Ints = column.to_numpy(zero_copy_only=False).astype(np.int64, copy=False)
     return values
 
 
 def _flags(table: pa.Table, name: str) -> Flags:
-    column = _column(table, name).fill_null(False)
+    column = _column(table, name)
+    if column.null_count:
+        column = column.fill_null(False)
     values: Flags = column.to_numpy(zero_copy_only=False).astype(np.bool_, copy=False)
     return values
 
