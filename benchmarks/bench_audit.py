@@ -7,13 +7,16 @@ games and limit stud, one hand in a thousand given a payout error), written by
 `tracker simulate` and imported by `tracker import`. Later runs reuse it. Then, for each
 count of `--processes` (default: 2, then 1), the audit runs `--repeat` times, each time in
 a new process (cold: no lookup table built yet), and the script prints the median hands/s,
-the CPU seconds the audit's processes used together, how many hands the vectorised path
-proved ok, the verdict counts and the peak memory.
+the CPU seconds the audit's processes used together, the machine's one-minute load
+average before each run (other jobs on the machine slow the audit down), how many hands
+the vectorised path proved ok, the verdict counts and the peak memory. `--alternate` runs
+the counts of processes in turn (1, 2, 1, 2, ...) rather than one after the other, so that
+a change in the machine's load weighs on both alike.
 
 Usage:
 
     .venv/bin/python benchmarks/bench_audit.py [--hands 200000] [--repeat 3]
-        [--processes 2 1] [--data DIR]
+        [--processes 2 1] [--alternate] [--data DIR]
 
 The data folder defaults to <temp folder>/hilo-tracker-bench/audit-<hands>.
 """
@@ -22,12 +25,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 TRACKER = Path(sys.executable).with_name("tracker")
 GAMES = ("omaha-hilo", "omaha5-hilo", "courchevel-hilo", "stud-hilo")
@@ -74,6 +79,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--processes", type=int, nargs="+", default=[2, 1])
     parser.add_argument("--data", type=Path, default=None)
+    parser.add_argument("--alternate", action="store_true")
     options = parser.parse_args()
     data = options.data or (
         Path(tempfile.gettempdir()) / "hilo-tracker-bench" / f"audit-{options.hands}"
@@ -82,14 +88,18 @@ def main() -> None:
         started = time.perf_counter()
         build(data, options.hands)
         print(f"built {data} in {time.perf_counter() - started:.0f} s")
-    for processes in options.processes:
-        runs = []
-        for _ in range(options.repeat):
-            child = subprocess.run(
-                [sys.executable, "-c", CHILD, str(data), str(processes)],
-                check=True, capture_output=True, text=True,
-            )  # fmt: skip
-            runs.append(json.loads(child.stdout))
+    order = [(count, run) for count in options.processes for run in range(options.repeat)]
+    if options.alternate:
+        order.sort(key=lambda item: item[1])
+    runs_of: dict[int, list[dict[str, Any]]] = {count: [] for count in options.processes}
+    for processes, _ in order:
+        load = os.getloadavg()[0]
+        child = subprocess.run(
+            [sys.executable, "-c", CHILD, str(data), str(processes)],
+            check=True, capture_output=True, text=True,
+        )  # fmt: skip
+        runs_of[processes].append({**json.loads(child.stdout), "load": load})
+    for processes, runs in runs_of.items():
         seconds = statistics.median(run["seconds"] for run in runs)
         last = runs[-1]
         print(f"--- {processes} process{'es' if processes > 1 else ''}")
@@ -100,6 +110,8 @@ def main() -> None:
             + ", ".join(f"{run['seconds']:.2f}" for run in runs)
             + f" (median {seconds:.2f}): {last['hands'] / seconds:,.0f} hands/s; CPU seconds "
             + ", ".join(f"{run['cpu']:.2f}" for run in runs)
+            + "; load average before: "
+            + ", ".join(f"{run['load']:.1f}" for run in runs)
         )
         print(f"peak memory of the audit's main process: {last['peak_mb']:,.0f} MB")
 
