@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import contextlib
 import re
+import shutil
+import tempfile
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from importlib import resources
@@ -153,6 +155,9 @@ class StatsDatabase:
     def __init__(self, data_dir: Path | str, *, summary: bool = True) -> None:
         self.data_dir = Path(data_dir)
         self.connection: duckdb.DuckDBPyConnection = connect(self.data_dir)
+        # Large sorts and the summary's temporary tables spill here, not into the cwd.
+        self._spill_folder = tempfile.mkdtemp(prefix="hilo-stats-")
+        self.connection.execute("SET temp_directory = ?", [self._spill_folder])
         with contextlib.suppress(duckdb.Error):  # refused in Jupyter without ipywidgets
             self.connection.execute("SET enable_progress_bar = false")
         for name in MACRO_FILES:
@@ -183,8 +188,9 @@ class StatsDatabase:
         self.close()
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connection and remove its temporary folder."""
         self.connection.close()
+        shutil.rmtree(self._spill_folder, ignore_errors=True)
 
     def _one(self, sql: str) -> tuple[Any, ...]:
         row = self.connection.execute(sql).fetchone()

@@ -22,8 +22,6 @@ under the writer lock; the rows are computed first into temporary DuckDB tables.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -171,7 +169,7 @@ def refresh_summary(
     current = {source: source_files(data_dir, source) for source in SOURCES}
     recorded = recorded_files(connection)
     added, rebuilt, outcome_rows = 0, False, 0
-    with Store(data_dir) as store, _spill_folder(connection):
+    with Store(data_dir) as store, _bounded_memory(connection):
         if recorded and recorded.get("version") != [VERSION]:
             with store.transaction() as batch:
                 for table in SUMMARY_TABLES:
@@ -327,15 +325,12 @@ def _reopen_views(connection: duckdb.DuckDBPyConnection, data_dir: Path) -> None
 
 
 @contextmanager
-def _spill_folder(connection: duckdb.DuckDBPyConnection) -> Iterator[None]:
-    """A temporary folder DuckDB spills the temporary tables to, beyond `REFRESH_MEMORY`
-    (a first summary of millions of hands does not fit in memory)."""
-    folder = tempfile.mkdtemp(prefix="hilo-stats-")
-    connection.execute(f"SET temp_directory = {_quoted(folder)}")
+def _bounded_memory(connection: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """DuckDB's memory capped at `REFRESH_MEMORY` while building: beyond it, the temporary
+    tables spill to the connection's temporary folder (a first summary of millions of
+    hands does not fit in memory)."""
     connection.execute(f"SET memory_limit = {_quoted(REFRESH_MEMORY)}")
     try:
         yield
     finally:
         connection.execute("RESET memory_limit")
-        connection.execute("RESET temp_directory")
-        shutil.rmtree(folder, ignore_errors=True)
