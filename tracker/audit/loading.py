@@ -222,6 +222,13 @@ class _PlayerKeys:
         self.names = names.take(pc.sort_indices(names))
         self.name_count = max(len(self.names), 1)
         self._keys: dict[int, Ints] = {}
+        # Every table's codes at once: each set of values is hashed once, not per table.
+        children = [table for name, table in tables.items() if name != "hands"]
+        hand_codes = _codes_together([t.column("hand_id") for t in children], self.hand_ids)
+        self._hands = {id(t): codes for t, codes in zip(children, hand_codes, strict=True)}
+        named = [table for table in children if "player" in table.column_names]
+        name_codes = _codes_together([t.column("player") for t in named], self.names)
+        self._names = {id(t): codes for t, codes in zip(named, name_codes, strict=True)}
         seats = tables["seats"]
         seat_order = sort_order((self.key(seats),))
         seat_keys = self.key(seats)[seat_order]
@@ -254,13 +261,16 @@ class _PlayerKeys:
 
     def hand_index(self, table: pa.Table) -> Ints:
         """Each row's hand number."""
-        return _codes(table.column("hand_id"), self.hand_ids)
+        cached = self._hands.get(id(table))
+        return cached if cached is not None else _codes(table.column("hand_id"), self.hand_ids)
 
     def key(self, table: pa.Table) -> Ints:
         """Each row's (hand, player) as one number (computed once per table)."""
         cached = self._keys.get(id(table))
         if cached is None:
-            names = _codes(table.column("player"), self.names)
+            names = self._names.get(id(table))
+            if names is None:
+                names = _codes(table.column("player"), self.names)
             cached = self.hand_index(table) * self.name_count + names
             self._keys[id(table)] = cached
         return cached
@@ -465,6 +475,25 @@ def _codes(column: pa.ChunkedArray[Any], values: pa.Array[Any]) -> Ints:
     starts = np.cumsum([0] + [len(chunk.dictionary) for chunk in chunks])
     pieces = zip(starts[:-1], chunks, strict=True)
     return np.concatenate([places[start + _array_ints(chunk.indices)] for start, chunk in pieces])
+
+
+def _codes_together(columns: Sequence[pa.ChunkedArray[Any]], values: pa.Array[Any]) -> list[Ints]:
+    """`_codes` of several columns, their dictionaries looked up in one go."""
+    chunks = [[_encoded(chunk) for chunk in column.chunks] for column in columns]
+    dictionaries = [chunk.dictionary for column in chunks for chunk in column]
+    if not dictionaries:
+        return [np.zeros(0, dtype=np.int64) for _ in columns]
+    places = _array_ints(
+        pc.index_in(pa.concat_arrays(dictionaries), value_set=values).fill_null(-1)
+    )
+    start, result = 0, []
+    for column in chunks:
+        pieces = []
+        for chunk in column:
+            pieces.append(places[start + _array_ints(chunk.indices)])
+            start += len(chunk.dictionary)
+        result.append(np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.int64))
+    return result
 
 
 def _encoded(chunk: pa.Array[Any]) -> pa.DictionaryArray[Any, Any]:
