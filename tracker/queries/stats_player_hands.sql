@@ -200,29 +200,3 @@ WHERE (NOT dealt.sitting_out OR in_hand.player IS NOT NULL OR rake_paid.player I
 -- it at the summary table, when that is up to date).
 CREATE OR REPLACE MACRO stats_player_hands(game_wanted, since_at, until_at, player_wanted)
 AS TABLE FROM stats_player_hands_raw(game_wanted, since_at, until_at, player_wanted, false);
-
--- The keys the stats break down by, and the counters they add up, one hand at a time:
--- stats_standard.sql adds them up over these rows, or over their sums per player and
--- day (the `player_days` summary table, the same columns).
-CREATE OR REPLACE MACRO stats_hand_partials(game_wanted, since_at, until_at, player_wanted)
-AS TABLE
-SELECT
-    site, hand_id, started_at, hand_classes,
-    player, game, stakes, money_unit, position, door_rank, stud, brought_in, month,
-    CAST(started_at AT TIME ZONE 'UTC' AS DATE) AS day,
-    1 AS hands,
-    stats_flag(vpip) AS vpip,
-    stats_flag(pfr) AS pfr,
-    stats_flag(three_bet) AS three_bet,
-    stats_flag(three_bet_chance) AS three_bet_chances,
-    later_aggressive,
-    later_calls,
-    stats_flag(saw_flop) AS saw_flop,
-    stats_flag(showdown) AS showdowns,
-    stats_flag(showdown AND collected > 0) AS showdowns_won,
-    stats_flag(saw_flop AND collected > 0) AS flops_won,
-    net,
-    CAST(net AS DOUBLE) / big_unit AS net_big,
-    stats_flag(big_unit IS NOT NULL) AS big_unit_hands,
-    rake_paid
-FROM stats_player_hands(game_wanted, since_at, until_at, player_wanted);

@@ -35,7 +35,14 @@ from tracker.stats.hand_classes import HAND_CLASSES
 from tracker.stats.options import DEFAULT_SESSION_GAP, GROUPINGS
 from tracker.stats.outcomes import OUTCOMES
 from tracker.stats.positions import POSITION_ORDER
-from tracker.stats.summary import SummaryRefresh, refresh_summary
+from tracker.stats.summary import (
+    PLAYER_HANDS,
+    PLAYER_OUTCOMES,
+    SummaryRefresh,
+    is_fresh,
+    point_sources,
+    refresh_summary,
+)
 from tracker.store import StoreError
 
 _GROUP_KEYS: Final = {
@@ -59,8 +66,9 @@ _GROUP_ORDER: Final = {
     "door-card": tuple("AKQJT98765432"),
 }
 
-MACRO_FILES: Final = ("stats_base", "stats_player_hands", "stats_player_outcomes")
-"""The files of macros every connection loads, in order."""
+RAW_MACRO_FILES: Final = ("stats_player_hands", "stats_player_outcomes")
+"""The macros counting from the hand tables (after stats_base.sql, before
+stats_derived.sql), loaded when the summary is not up to date."""
 
 _PER_HAND: Final = {
     "stats_standard": "stats_hand_partials",
@@ -160,21 +168,32 @@ class StatsDatabase:
         self.connection.execute("SET temp_directory = ?", [self._spill_folder])
         with contextlib.suppress(duckdb.Error):  # refused in Jupyter without ipywidgets
             self.connection.execute("SET enable_progress_bar = false")
-        for name in MACRO_FILES:
-            self.connection.execute(query_text(name))
+        self.connection.execute(query_text("stats_base"))
         (count,) = self._one("SELECT count(*) FROM hands")
         if count == 0:
             self.close()
             raise NoDataError(f"no hands in {self.data_dir} (run `tracker import` first)")
         self.summarised = False
         self.refresh: SummaryRefresh | None = None
+        if summary and is_fresh(self.connection, self.data_dir):
+            # Up to date: the macros over the hand tables are not even loaded (binding
+            # them reads the footer of every hand-table file).
+            point_sources(self.connection, PLAYER_HANDS, PLAYER_OUTCOMES)
+            self._load("stats_derived", "stats_days_source")
+            self.refresh, self.summarised = SummaryRefresh(), True
+            return
+        self._load(*RAW_MACRO_FILES, "stats_derived")
         if summary:
             try:
                 self.refresh = refresh_summary(self.connection, self.data_dir)
             except StoreError:
                 return  # another writer holds the folder: count from the hand tables
-            self.connection.execute(query_text("stats_days_source"))
+            self._load("stats_days_source")
             self.summarised = True
+
+    def _load(self, *names: str) -> None:
+        for name in names:
+            self.connection.execute(query_text(name))
 
     def __enter__(self) -> Self:
         return self

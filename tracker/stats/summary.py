@@ -150,6 +150,15 @@ def recorded_files(connection: duckdb.DuckDBPyConnection) -> dict[str, list[str]
     return {str(source): list(files) for source, files in rows}
 
 
+def is_fresh(connection: duckdb.DuckDBPyConnection, data_dir: Path) -> bool:
+    """True when the summary is of this version and was built from the files `hands`
+    and `awards` hold now."""
+    recorded = recorded_files(connection)
+    return recorded.get("version") == [VERSION] and all(
+        source_files(data_dir, source) == recorded.get(source) for source in SOURCES
+    )
+
+
 def point_sources(connection: duckdb.DuckDBPyConnection, hands: str, outcomes: str) -> None:
     """Make the stat macros read `hands` and `outcomes` (tables or views)."""
     template = (resources.files("tracker") / "queries" / "stats_source.sql").read_text()
