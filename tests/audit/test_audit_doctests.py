@@ -13,6 +13,7 @@ MODULES = (
     "tracker.audit.expected",
     "tracker.audit.verdict",
     "tracker.audit.best_cards",
+    "tracker.audit.orders",
     "tracker.audit.report",
     "tracker.audit.show",
     "tracker.audit.stored_hand",

@@ -23,7 +23,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tracker.audit.conventions import SiteConvention
-from tracker.audit.loading import GAMES, Batch, sort_order
+from tracker.audit.loading import GAMES, Batch
+from tracker.audit.orders import sort_order
 from tracker.engine.batch import (
     omaha_high_ranks,
     omaha_low_ranks,

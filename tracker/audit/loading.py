@@ -23,6 +23,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from tracker.audit.contributions import BLIND_KINDS, FULL_HAND_SOURCES
+from tracker.audit.orders import sort_order
 from tracker.model import ActionKind, CardSource, Game
 from tracker.store import Store
 
@@ -284,29 +285,6 @@ class _PlayerKeys:
         else:
             places = self.position[np.searchsorted(self.universe, keys)]
         return keys // self.name_count, places
-
-
-def sort_order(keys: Sequence[Ints]) -> Ints:
-    """`np.lexsort(keys)` (the last key first, ties kept in row order), as one plain sort
-    of unique integers when the keys fit one int64 together (several times faster).
-
-    >>> sort_order([np.array([3, 1, 2, 1]), np.array([0, 1, 0, 0])]).tolist()
-    [3, 2, 0, 1]
-    """
-    count = len(keys[0])
-    if count == 0:
-        return np.zeros(0, dtype=np.int64)
-    combined = np.zeros(count, dtype=np.int64)
-    span = 1
-    for key in keys[::-1]:  # the first key to sort by is the most significant
-        low, high = int(key.min()), int(key.max())
-        span *= high - low + 1
-        if span * count >= 1 << 62:
-            order: Ints = np.lexsort(keys)
-            return order
-        combined = combined * (high - low + 1) + (key - low)
-    unique = combined * count + np.arange(count)
-    return np.argsort(unique)
 
 
 def _find(sorted_keys: Ints, keys: Ints) -> tuple[Ints, Flags]:
