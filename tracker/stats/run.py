@@ -335,7 +335,7 @@ def _shape_groups(table: pd.DataFrame, by: str | None) -> pd.DataFrame:
     order = _GROUP_ORDER.get(by)
     if order is not None:
         rank = {name: index for index, name in enumerate(order)}
-        table = table.assign(_order=table["group_key"].map(lambda key: rank.get(key, len(rank))))
+        table = table.assign(_order=table["group_key"].map(rank).fillna(len(rank)))
         table = table.sort_values(["player", "_order", "group_key"], kind="stable")
         table = table.drop(columns="_order")
     return table.rename(columns={"group_key": by}).reset_index(drop=True)
