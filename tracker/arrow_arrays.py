@@ -95,15 +95,34 @@ def _integers(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
             raise TypeError  # numpy is slow to refuse a first None
         data, bitmap, nulls = np.array(values, dtype=dtype), None, 0
     except TypeError:  # a None among them
-        bitmap, nulls = _validity(values)
-        data = np.array(_filled(values, 0), dtype=dtype)
+        data, bitmap, nulls = _integers_with_nulls(values, dtype)
     return pa.Array.from_buffers(arrow_type, len(values), [bitmap, _buffer(data)], nulls)
 
 
+def _integers_with_nulls(
+    values: list[Any], dtype: type[np.signedinteger[Any]]
+) -> tuple[np.ndarray[Any, Any], pa.Buffer | None, int]:
+    # None becomes the type's least value, and the valid values are those that are not
+    # it: unless a real value is that least value too (then one pass more finds them).
+    nulls = values.count(None)
+    least = int(np.iinfo(dtype).min)
+    data = np.array(_filled(values, least), dtype=dtype)
+    valid = data != least
+    if len(values) - int(np.count_nonzero(valid)) != nulls:
+        valid = np.frombuffer(bytes(map(is_not, values, repeat(None))), dtype=np.bool_)
+    data[~valid] = 0
+    return data, _buffer(np.packbits(valid, bitorder="little")), nulls
+
+
 def _booleans(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
-    bitmap, nulls = _validity(values)  # numpy would take None for False
-    flags = np.frombuffer(bytes(_filled(values, False) if nulls else values), dtype=np.bool_)
-    data = _buffer(np.packbits(flags, bitorder="little"))
+    try:
+        flags, bitmap, nulls = bytes(values), None, 0  # True is 1, False 0
+    except TypeError:  # a None among them
+        bitmap, nulls = _validity(values)
+        flags = bytes(_filled(values, False))
+    if flags.strip(b"\x00\x01"):
+        raise TypeError("values other than True, False or None")  # ints above 1
+    data = _buffer(np.packbits(np.frombuffer(flags, dtype=np.bool_), bitorder="little"))
     return pa.Array.from_buffers(arrow_type, len(values), [bitmap, data], nulls)
 
 

@@ -131,3 +131,11 @@ def test_repeated_text_and_positions(groups: list[tuple[str, int]]) -> None:
 def test_text_enums_are_stored_as_their_text() -> None:
     values = [Street.FLOP, None, ActionKind.RAISE]
     assert arrow_array(values, pa.string()).to_pylist() == ["flop", None, "raise"]
+
+
+@pytest.mark.parametrize("arrow_type", list(INT_RANGES), ids=str)
+def test_nulls_beside_the_least_integer(arrow_type: pa.DataType) -> None:
+    # None is first written as the type's least value: a real least value stays valid.
+    least, _ = INT_RANGES[arrow_type]
+    values = [least, None, 0, least, None]
+    assert arrow_array(values, arrow_type).equals(pa.array(values, arrow_type))
