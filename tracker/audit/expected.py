@@ -30,10 +30,9 @@ from tracker.audit.conventions import RULES_CONVENTION, SiteConvention
 from tracker.cards import Card, ensure_distinct
 from tracker.engine.hands import BestHands, best_hands
 from tracker.engine.pots import Pot, build_pots
-from tracker.engine.rules import stud_high_order, stud_low_order
-from tracker.engine.split import Award, Strengths, deduct_rake, split_pots, won_by_player
+from tracker.engine.settle import board_strengths, uncontested_awards
+from tracker.engine.split import Award, deduct_rake, split_pots, won_by_player
 from tracker.errors import ShowdownError
-from tracker.model import Game
 
 __all__ = ["RULES_CONVENTION", "ExpectedPayout", "UnpayableError", "expected_payout"]
 
@@ -89,8 +88,7 @@ def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedP
     live = ledger.live
     odd_chip_rule = convention.odd_chip_rule
     if len(live) <= 1:
-        alone = Strengths(high=tuple(int(not out) for out in folded), low=(None,) * len(players))
-        awards = split_pots(net, [alone], odd_chip_rule=odd_chip_rule)
+        awards = uncontested_awards(net, folded, odd_chip_rule)
         hands: tuple[tuple[BestHands | None, ...], ...] = ((None,) * len(players),)
     else:
         runs = _runs(ledger)
@@ -99,7 +97,7 @@ def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedP
             ensure_distinct([*shown, *run])  # CardError: the same card twice
         hands = tuple(_evaluate(ledger, run) for run in runs)
         _check_contested(net, hands)
-        strengths = [_strengths(ledger.game, board, convention) for board in hands]
+        strengths = [board_strengths(ledger.game, board, odd_chip_rule) for board in hands]
         awards = split_pots(net, strengths, odd_chip_rule=odd_chip_rule)
     return ExpectedPayout(
         pots=built.pots,
@@ -144,24 +142,3 @@ def _check_contested(net: Sequence[Pot], hands: Sequence[Sequence[BestHands | No
             raise UnpayableError(
                 f"nobody eligible for pot {number} showed a hand, so its winner is unknown"
             )
-
-
-def _strengths(
-    game: Game, board: Sequence[BestHands | None], convention: SiteConvention
-) -> Strengths:
-    """What the split needs from one board: a mucked hand ranks below every shown one."""
-    high_hands = tuple(None if hands is None else hands.high for hands in board)
-    low_hands = tuple(None if hands is None else hands.low for hands in board)
-    high_order: tuple[int, ...] = ()
-    low_order: tuple[int, ...] = ()
-    if game.is_stud and convention.odd_chip_rule.stud_by_suit:
-        high_order = stud_high_order([None if h is None else h.cards for h in high_hands])
-        low_order = stud_low_order([None if h is None else h.cards for h in low_hands])
-    return Strengths(
-        high=tuple(0 if hand is None else hand.rank for hand in high_hands),
-        low=tuple(None if hand is None else hand.rank for hand in low_hands),
-        high_order=high_order,
-        low_order=low_order,
-        high_hands=high_hands,
-        low_hands=low_hands,
-    )

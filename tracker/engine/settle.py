@@ -130,15 +130,11 @@ def settle(
     net = deduct_rake(built.pots, rake, rake_rule)
     live = [index for index, player in enumerate(players) if not player.folded]
     if len(live) == 1:
-        alone = Strengths(
-            high=tuple(int(index in live) for index in range(len(players))),
-            low=(None,) * len(players),
-        )
-        awards = split_pots(net, [alone], odd_chip_rule=odd_chip_rule)
+        awards = uncontested_awards(net, [player.folded for player in players], odd_chip_rule)
         hands: tuple[tuple[BestHands | None, ...], ...] = ((None,) * len(players),)
     else:
         hands = tuple(_evaluate(game, players, run) for run in runs)
-        strengths = [_strengths(game, board, odd_chip_rule) for board in hands]
+        strengths = [board_strengths(game, board, odd_chip_rule) for board in hands]
         awards = split_pots(net, strengths, odd_chip_rule=odd_chip_rule)
     return Settlement(
         pots=built.pots,
@@ -182,10 +178,19 @@ def _evaluate(
     return tuple(evaluated)
 
 
-def _strengths(
+def uncontested_awards(
+    pots: Sequence[Pot], folded: Sequence[bool], odd_chip_rule: OddChipRule
+) -> tuple[Award, ...]:
+    """The awards when one player is left: every pot, whole, to the player not folded."""
+    alone = Strengths(high=tuple(int(not out) for out in folded), low=(None,) * len(folded))
+    return split_pots(pots, [alone], odd_chip_rule=odd_chip_rule)
+
+
+def board_strengths(
     game: Game, board: Sequence[BestHands | None], odd_chip_rule: OddChipRule
 ) -> Strengths:
-    """What the split needs from one board's evaluated hands."""
+    """What the split needs from one board's evaluated hands (None for a player out of
+    the showdown, or whose hand is unknown: it ranks below every known hand)."""
     high_hands = tuple(None if hands is None else hands.high for hands in board)
     low_hands = tuple(None if hands is None else hands.low for hands in board)
     high_order: tuple[int, ...] = ()
