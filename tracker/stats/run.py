@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-import shutil
 import tempfile
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
@@ -164,8 +163,8 @@ class StatsDatabase:
         self.data_dir = Path(data_dir)
         self.connection: duckdb.DuckDBPyConnection = connect(self.data_dir)
         # Large sorts and the summary's temporary tables spill here, not into the cwd.
-        self._spill_folder = tempfile.mkdtemp(prefix="hilo-stats-")
-        self.connection.execute("SET temp_directory = ?", [self._spill_folder])
+        self._spill_folder = tempfile.TemporaryDirectory(prefix="hilo-stats-")
+        self.connection.execute("SET temp_directory = ?", [self._spill_folder.name])
         with contextlib.suppress(duckdb.Error):  # refused in Jupyter without ipywidgets
             self.connection.execute("SET enable_progress_bar = false")
         self.connection.execute(query_text("stats_base"))
@@ -209,7 +208,7 @@ class StatsDatabase:
     def close(self) -> None:
         """Close the connection and remove its temporary folder."""
         self.connection.close()
-        shutil.rmtree(self._spill_folder, ignore_errors=True)
+        self._spill_folder.cleanup()  # also done when garbage-collected, or at exit
 
     def _one(self, sql: str) -> tuple[Any, ...]:
         row = self.connection.execute(sql).fetchone()
