@@ -17,7 +17,8 @@ result of that work, and the stat queries read them:
 so new `hands` files (an import) mean appending the rows of the hands not yet summarised
 to every summary table; new `awards` files (every audit rebuilds them) mean rebuilding
 the two outcome tables. Each step is one store transaction, as crash-safe as an import,
-under the writer lock; the rows are computed first into temporary DuckDB tables.
+under the writer lock; the rows are computed first into temporary DuckDB tables (new
+hands one (site, month) partition at a time).
 """
 
 from __future__ import annotations
@@ -115,15 +116,12 @@ register_table(STATE, _spec(("source", _TEXT), ("files", pa.list_(_TEXT))))
 # fmt: on
 
 _PARTITIONED = ("hands", "seats", "actions", "cards", "boards", "collections", "returned",
-                "awards", PLAYER_HANDS)  # fmt: skip
-"""The tables a refresh reads one partition at a time (`player_hands` by its columns)."""
+                PLAYER_HANDS)  # fmt: skip
+"""The tables new hands are counted from, one partition at a time (`player_hands`, for
+the hands already summarised, by its columns)."""
 
 # The temporary DuckDB tables a refresh computes its rows into.
-_NEW_HANDS, _NEW_OUTCOMES, _ALL_OUTCOMES = (
-    "stats_new_hands",
-    "stats_new_outcomes",
-    "stats_all_outcomes",
-)
+_NEW_HANDS, _ALL_OUTCOMES = "stats_new_hands", "stats_all_outcomes"
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,12 +183,16 @@ def refresh_summary(
                     batch.remove_table(table)
             _reopen_views(connection, data_dir)
             recorded = {}
+        awards_changed = current["awards"] != recorded.get("awards")
         if current["hands"] != recorded.get("hands"):
             state = {**recorded, "hands": current["hands"]}
-            added = _add_new_hands(connection, store, state, recorded.get("hands", []), batch_rows)
+            added = _add_new_hands(
+                connection, store, state, recorded.get("hands", []),
+                outcomes_follow=awards_changed, batch_rows=batch_rows,
+            )  # fmt: skip
             recorded = state
             _reopen_views(connection, data_dir)
-        if current["awards"] != recorded.get("awards"):
+        if awards_changed:
             outcome_rows = _rebuild_outcomes(connection, store, current, batch_rows)
             rebuilt = True
             _reopen_views(connection, data_dir)
@@ -203,37 +205,36 @@ def _add_new_hands(
     store: Store,
     state: dict[str, list[str]],
     recorded: list[str],
+    *,
+    outcomes_follow: bool,
     batch_rows: int,
 ) -> int:
-    """Append the rows of the hands not yet summarised to every summary table.
+    """Append the rows of the hands not yet summarised to the summary tables.
 
     The rows are counted one (site, month) partition at a time (the partitions with new
-    files), so that the work on the hand tables stays small, into temporary tables that
-    are then written sorted by player (DuckDB spills them to disk when they are large).
+    files), so that the work on the hand tables stays small, into a temporary table that
+    is then written sorted by player (DuckDB spills it to disk when it is large). New
+    hands have no awards unless an audit ran since, which rebuilt the awards: so they add
+    no outcome rows, only their outcome counters (hi/lo hands, showdowns not audited,
+    wins without showdown), and not even those when the outcome tables are rebuilt next
+    (`outcomes_follow`).
     """
     connection.execute(f"CREATE OR REPLACE TEMP TABLE {_NEW_HANDS} AS "
                        f"FROM {PLAYER_HANDS} LIMIT 0")  # fmt: skip
-    connection.execute(f"CREATE OR REPLACE TEMP TABLE {_NEW_OUTCOMES} AS "
-                       f"FROM {PLAYER_OUTCOMES} LIMIT 0")  # fmt: skip
     known = set(recorded)
     for site, month in partitions_of(file for file in state["hands"] if file not in known):
         with _only_partition(connection, site, month):
-            point_sources(connection, PLAYER_HANDS, PLAYER_OUTCOMES)
             connection.execute(f"INSERT INTO {_NEW_HANDS} BY NAME FROM "
                                "stats_player_hands_raw(NULL, NULL, NULL, NULL, true)")  # fmt: skip
-            point_sources(connection, _NEW_HANDS, PLAYER_OUTCOMES)
-            connection.execute(f"INSERT INTO {_NEW_OUTCOMES} BY NAME "
-                               "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL)")  # fmt: skip
-    point_sources(connection, _NEW_HANDS, _NEW_OUTCOMES)
+    point_sources(connection, _NEW_HANDS, PLAYER_OUTCOMES)
     with store.transaction() as batch:
         added = _stream(connection, batch, PLAYER_HANDS,
                         f"FROM {_NEW_HANDS} ORDER BY player", batch_rows)  # fmt: skip
-        _stream(connection, batch, PLAYER_OUTCOMES,
-                f"FROM {_NEW_OUTCOMES} ORDER BY player", batch_rows)  # fmt: skip
         _stream(connection, batch, PLAYER_DAYS, _days_sql(STANDARD_COUNTERS), batch_rows)
-        _stream(connection, batch, OUTCOME_DAYS, _days_sql(OUTCOME_COUNTERS), batch_rows)
+        if not outcomes_follow:
+            _stream(connection, batch, OUTCOME_DAYS, _days_sql(OUTCOME_COUNTERS), batch_rows)
         _record(batch, state)
-    connection.execute(f"DROP TABLE {_NEW_OUTCOMES}; DROP TABLE {_NEW_HANDS}")
+    connection.execute(f"DROP TABLE {_NEW_HANDS}")
     return added
 
 
@@ -243,15 +244,11 @@ def _rebuild_outcomes(
     state: dict[str, list[str]],
     batch_rows: int,
 ) -> int:
-    """Rebuild the two outcome tables from every summarised hand and the awards, one
-    (site, month) partition at a time."""
-    connection.execute(f"CREATE OR REPLACE TEMP TABLE {_ALL_OUTCOMES} AS "
-                       f"FROM {PLAYER_OUTCOMES} LIMIT 0")  # fmt: skip
+    """Rebuild the two outcome tables from every summarised hand and the awards (in one
+    pass: the showdowns and the awards are narrow rows, and spill when large)."""
     point_sources(connection, PLAYER_HANDS, PLAYER_OUTCOMES)
-    for site, month in partitions_of(state["hands"]):
-        with _only_partition(connection, site, month):
-            connection.execute(f"INSERT INTO {_ALL_OUTCOMES} BY NAME "
-                               "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL)")  # fmt: skip
+    connection.execute(f"CREATE OR REPLACE TEMP TABLE {_ALL_OUTCOMES} AS "
+                       "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL)")  # fmt: skip
     point_sources(connection, PLAYER_HANDS, _ALL_OUTCOMES)
     with store.transaction() as batch:
         batch.remove_table(PLAYER_OUTCOMES)
