@@ -124,3 +124,13 @@ def test_a_summary_of_another_version_is_rebuilt(tmp_path: Path) -> None:
         assert database.refresh is not None
         assert database.refresh.player_hands_added == 72
         assert database.standard(HERO).iloc[0]["hands"] == 13
+
+
+def test_outcomes_rebuilt_in_slices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Four hands a slice: the thirteen hands in four slices, the same figures.
+    monkeypatch.setattr(summary, "OUTCOME_SLICE_HANDS", 4)
+    data = import_and_audit(history_text(), tmp_path)
+    with StatsDatabase(data) as sliced, StatsDatabase(data, summary=False) as raw:
+        assert sliced.refresh is not None
+        assert sliced.refresh.outcome_rows == 23  # the player-showdowns of the history
+        assert_same(every_figure(sliced), every_figure(raw))

@@ -59,6 +59,9 @@ VERSION: Final = "2"
 BATCH_ROWS: Final = 1_000_000
 """Rows written per Parquet file while building."""
 
+OUTCOME_SLICE_HANDS: Final = 1_000_000
+"""Hands per slice when the outcome tables are rebuilt."""
+
 REFRESH_MEMORY: Final = "2GB"
 """DuckDB's memory while building: the temporary tables spill to disk beyond it."""
 
@@ -119,6 +122,9 @@ _PARTITIONED = ("hands", "seats", "actions", "cards", "boards", "collections", "
                 PLAYER_HANDS)  # fmt: skip
 """The tables new hands are counted from, one partition at a time (`player_hands`, for
 the hands already summarised, by its columns)."""
+
+_SLICED = (PLAYER_HANDS, "awards", "boards")
+"""The tables the outcomes are rebuilt from, a slice of the hands at a time."""
 
 # The temporary DuckDB tables a refresh computes its rows into.
 _NEW_HANDS, _ALL_OUTCOMES = "stats_new_hands", "stats_all_outcomes"
@@ -244,11 +250,19 @@ def _rebuild_outcomes(
     state: dict[str, list[str]],
     batch_rows: int,
 ) -> int:
-    """Rebuild the two outcome tables from every summarised hand and the awards (in one
-    pass: the showdowns and the awards are narrow rows, and spill when large)."""
+    """Rebuild the two outcome tables from every summarised hand and the awards, in
+    slices of about `OUTCOME_SLICE_HANDS` hands (by a hash of the hand id), so that the
+    memory stays bounded."""
     point_sources(connection, PLAYER_HANDS, PLAYER_OUTCOMES)
+    (hands,) = connection.execute(f"SELECT count(DISTINCT hand_id) FROM {PLAYER_HANDS}"
+                                  ).fetchone() or (0,)  # fmt: skip
+    slices = max(1, -(-int(hands) // OUTCOME_SLICE_HANDS))
     connection.execute(f"CREATE OR REPLACE TEMP TABLE {_ALL_OUTCOMES} AS "
-                       "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL)")  # fmt: skip
+                       f"FROM {PLAYER_OUTCOMES} LIMIT 0")  # fmt: skip
+    for number in range(slices):
+        with _only_slice(connection, number, slices):
+            connection.execute(f"INSERT INTO {_ALL_OUTCOMES} BY NAME "
+                               "FROM stats_showdown_outcomes(NULL, NULL, NULL, NULL)")  # fmt: skip
     point_sources(connection, PLAYER_HANDS, _ALL_OUTCOMES)
     with store.transaction() as batch:
         batch.remove_table(PLAYER_OUTCOMES)
@@ -259,6 +273,13 @@ def _rebuild_outcomes(
         _record(batch, state)
     connection.execute(f"DROP TABLE {_ALL_OUTCOMES}")
     return rows
+
+
+@contextmanager
+def _only_slice(connection: duckdb.DuckDBPyConnection, number: int, slices: int) -> Iterator[None]:
+    """Make `player_hands`, `awards` and `boards` read slice `number` of `slices` only."""
+    with _shadowed(connection, _SLICED, f"hash(hand_id) % {slices} = {number}"):
+        yield
 
 
 def partitions_of(files: Iterable[str]) -> list[tuple[str, str]]:
@@ -278,16 +299,25 @@ def partitions_of(files: Iterable[str]) -> list[tuple[str, str]]:
 @contextmanager
 def _only_partition(connection: duckdb.DuckDBPyConnection, site: str, month: str) -> Iterator[None]:
     """Make the hand tables (and `player_hands`) read one (site, month) partition only:
-    temporary views shadowing the main ones, whose filter DuckDB turns into reading
-    that partition's files only."""
-    where = f"site = {_quoted(site)} AND month = {_quoted(month)}"
-    for table in _PARTITIONED:
+    DuckDB turns the filter into reading that partition's files only."""
+    with _shadowed(
+        connection, _PARTITIONED, f"site = {_quoted(site)} AND month = {_quoted(month)}"
+    ):
+        yield
+
+
+@contextmanager
+def _shadowed(
+    connection: duckdb.DuckDBPyConnection, tables: tuple[str, ...], where: str
+) -> Iterator[None]:
+    """Temporary views, shadowing the views of `tables`, that keep the rows `where` says."""
+    for table in tables:
         connection.execute(f"CREATE OR REPLACE TEMP VIEW {table} AS "
                            f"SELECT * FROM memory.main.{table} WHERE {where}")  # fmt: skip
     try:
         yield
     finally:
-        for table in _PARTITIONED:
+        for table in tables:
             connection.execute(f"DROP VIEW IF EXISTS temp.{table}")
 
 
@@ -336,7 +366,9 @@ def _bounded_memory(connection: duckdb.DuckDBPyConnection) -> Iterator[None]:
     tables spill to the connection's temporary folder (a first summary of millions of
     hands does not fit in memory)."""
     connection.execute(f"SET memory_limit = {_quoted(REFRESH_MEMORY)}")
+    connection.execute("SET preserve_insertion_order = false")
     try:
         yield
     finally:
         connection.execute("RESET memory_limit")
+        connection.execute("RESET preserve_insertion_order")
