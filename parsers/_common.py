@@ -93,6 +93,17 @@ def split_at_headers(text: str, header: re.Pattern[str]) -> Iterator[HandText]:
     >>> [(hand.first_line, hand.lines) for hand in hands]
     [(1, ['junk']), (2, ['HAND 1', 'a']), (5, ['HAND 2'])]
     """
+    for hand, first_line in split_texts_at_headers(text, header):
+        yield HandText(hand.split("\n"), first_line)
+
+
+def split_texts_at_headers(text: str, header: re.Pattern[str]) -> Iterator[tuple[str, int]]:
+    """`split_at_headers`, each hand as one text (its lines joined by "\\n") and the
+    file line number of its first line.
+
+    >>> list(split_texts_at_headers("HAND 1\\na \\n \\n\\nHAND 2", re.compile("HAND")))
+    [('HAND 1\\na ', 1), ('HAND 2', 5)]
+    """
     starts = [match.start() + 1 for match in line_start_pattern(header).finditer(text)]
     if not starts or header.match(text) or text[: starts[0]].strip():
         starts.insert(0, 0)
@@ -102,11 +113,11 @@ def split_at_headers(text: str, header: re.Pattern[str]) -> Iterator[HandText]:
     for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
         line_number += count("\n", previous, start)
         previous = start
-        lines = text[start:end].split("\n")
-        while lines and not lines[-1].strip():
-            lines.pop()
-        if lines:
-            yield HandText(lines, line_number)
+        # Up to the end of the last line that is not blank (its own spaces kept).
+        last = len(text[start:end].rstrip())
+        if last:
+            cut = text.find("\n", start + last, end)
+            yield text[start : end if cut < 0 else cut], line_number
 
 
 _LINE_STARTS: dict[re.Pattern[str], re.Pattern[str]] = {}

@@ -8,10 +8,11 @@ reads the lines with them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tracker.cards import DECK, Card, parse_card
-from tracker.model import ActionKind, Street
+from tracker.model import ActionKind, CardSource, Street
 
 TOTAL_POT = re.compile(
     r"""
@@ -164,3 +165,64 @@ spellings it accepts as they come, at most a few hundred)."""
 def _learn_card_word(word: str) -> Card:
     card = _CARD_WORDS[word] = parse_card(word)
     return card
+
+
+Pots = tuple[int, int, int | None, tuple[int, ...]]
+"""A Total pot line read: the total, the rake, the main pot (None: not given), side pots."""
+
+CardGroups = tuple[tuple[CardSource, tuple[Card, ...]], ...]
+"""Cards a summary line shows: ((CardSource.SUMMARY, cards), (CardSource.MUCKED, cards))."""
+
+
+def read_total_pot(line: str, money: Callable[[str], int]) -> Pots:
+    """Read "Total pot 6195 Main pot 4170. Side pot-1 399. Side pot-2 1626. | Rake 0".
+
+    Raises:
+        ValueError: not a Total pot line the format allows.
+    """
+    match = TOTAL_POT.match(line)
+    if match is None:
+        raise ValueError("unreadable Total pot line")
+    total = money(match["total"])
+    rake = money(match["rake"])
+    main = money(match["main"]) if match["main"] else None
+    return (
+        total,
+        rake,
+        main,
+        tuple(money(amount) for amount in SIDE_POT.findall(match["sides"])),
+    )
+
+
+def summary_won(rest: str, money: Callable[[str], int]) -> int | None:
+    """What a summary seat line says the player won, all amounts added (None: none), as
+    the WON pattern finds them; one amount, the usual case, is found without it.
+
+    >>> from parsers._common import money_reader
+    >>> summary_won("showed [Ah 2h 3c Kd] and won ($4.65) with HI: ...", money_reader(2))
+    465
+    >>> summary_won("(big blind) folded before Flop", money_reader(2)) is None
+    True
+    """
+    # "... and won ($40.75) with ...", "collected (20)"
+    if "won (" not in rest and "collected (" not in rest:
+        return None
+    if rest.count("won") + rest.count("collected") == 1:
+        width = 6
+        start = rest.find(" won (")
+        if start < 0:
+            width, start = 12, rest.find(" collected (")
+        end = rest.find(")", start + width) if start >= 0 else -1
+        if end >= 0:
+            return money(rest[start + width : end])
+    return sum(money(match["amount"]) for match in WON.finditer(rest))
+
+
+def summary_cards(rest: str) -> CardGroups:
+    """The cards of "showed [7d 6d Jh Ah 5s] and won ...", "mucked [5c 6c 2d 3h Ac 4d 8d]"."""
+    groups = []
+    for word, source in (("showed [", CardSource.SUMMARY), ("mucked [", CardSource.MUCKED)):
+        start = rest.find(word)
+        if start >= 0:
+            groups.append((source, bracketed_cards(rest[start + 7 : rest.find("]", start) + 1])))
+    return tuple(groups)

@@ -33,14 +33,16 @@ from parsers._pokerstars_words import (
     INFO_SUFFIXES,
     POSTS,
     POTS,
-    SIDE_POT,
     STUD_MARKERS,
     SUMMARY_NAME,
-    TOTAL_POT,
-    WON,
+    CardGroups,
     Marker,
+    Pots,
     bracketed_cards,
     cut_cap,
+    read_total_pot,
+    summary_cards,
+    summary_won,
 )
 from parsers.base import SiteParser
 from tracker.cards import Card
@@ -69,19 +71,14 @@ street, and the post whose largest amount gives the stakes (None for other actio
 _Street = tuple[Marker, str, tuple[Card, ...] | None]
 """A street line read: its marker, its name, and the board after it (None: no board)."""
 
-_Pots = tuple[int, int, int | None, tuple[int, ...]]
-"""A Total pot line read: the total, the rake, the main pot (None: not given), side pots."""
 
 _CACHE_LIMIT = 5_000
 _BETS: dict[tuple[int, Street], dict[str, _Bet]] = {}  # (decimals, street) -> line -> bet
 _STREETS: dict[bool, dict[str, _Street]] = {}  # stud? -> line -> street line read
 _SEATS: dict[int, dict[str, Seat]] = {}  # decimals -> line -> seat
-_CardGroups = tuple[tuple[CardSource, tuple[Card, ...]], ...]
-"""Cards a summary line shows: ((CardSource.SUMMARY, cards), (CardSource.MUCKED, cards))."""
-
-_Summary = tuple[SeatSummary, _CardGroups]
+_Summary = tuple[SeatSummary, CardGroups]
 _SUMMARIES: dict[int, dict[str, _Summary]] = {}  # decimals -> line -> summary and cards
-_TOTAL_POTS: dict[int, dict[str, _Pots]] = {}  # decimals -> line -> pots
+_TOTAL_POTS: dict[int, dict[str, Pots]] = {}  # decimals -> line -> pots
 # (small blind, big blind, small bet, big bet, ante, bring-in) -> stakes
 _STAKES: dict[tuple[int | None, ...], Stakes] = {}
 
@@ -92,39 +89,6 @@ def _cache(caches: dict[Any, dict[str, Any]], key: object) -> dict[str, Any]:
     if cache is None or len(cache) >= _CACHE_LIMIT:
         cache = caches[key] = {}
     return cache
-
-
-def summary_won(rest: str, money: Callable[[str], int]) -> int | None:
-    """What a summary seat line says the player won, all amounts added (None: none), as
-    the WON pattern finds them; one amount, the usual case, is found without it.
-
-    >>> summary_won("showed [Ah 2h 3c Kd] and won ($4.65) with HI: ...", money_reader(2))
-    465
-    >>> summary_won("(big blind) folded before Flop", money_reader(2)) is None
-    True
-    """
-    # "... and won ($40.75) with ...", "collected (20)"
-    if "won (" not in rest and "collected (" not in rest:
-        return None
-    if rest.count("won") + rest.count("collected") == 1:
-        width = 6
-        start = rest.find(" won (")
-        if start < 0:
-            width, start = 12, rest.find(" collected (")
-        end = rest.find(")", start + width) if start >= 0 else -1
-        if end >= 0:
-            return money(rest[start + width : end])
-    return sum(money(match["amount"]) for match in WON.finditer(rest))
-
-
-def _summary_cards(rest: str) -> _CardGroups:
-    """The cards of "showed [7d 6d Jh Ah 5s] and won ...", "mucked [5c 6c 2d 3h Ac 4d 8d]"."""
-    groups = []
-    for word, source in (("showed [", CardSource.SUMMARY), ("mucked [", CardSource.MUCKED)):
-        start = rest.find(word)
-        if start >= 0:
-            groups.append((source, bracketed_cards(rest[start + 7 : rest.find("]", start) + 1])))
-    return tuple(groups)
 
 
 class PokerStarsParser(SiteParser):
@@ -471,23 +435,8 @@ class _HandReader:
         pots = _cache(_TOTAL_POTS, self.terms.decimals)
         known = pots.get(line)
         if known is None:
-            known = pots[line] = self._read_total_pot(line)
+            known = pots[line] = read_total_pot(line, self.money)
         self.total_pot, self.rake, self.main_pot, self.side_pots = known
-
-    def _read_total_pot(self, line: str) -> _Pots:
-        match = TOTAL_POT.match(line)
-        if match is None:
-            raise ValueError("unreadable Total pot line")
-        money = self.money
-        total = money(match["total"])
-        rake = money(match["rake"])
-        main = money(match["main"]) if match["main"] else None
-        return (
-            total,
-            rake,
-            main,
-            tuple(money(amount) for amount in SIDE_POT.findall(match["sides"])),
-        )
 
     def _summary_seat(self, line: str, summaries: dict[str, _Summary]) -> None:
         # "Seat 3: Player0 (button) (small blind) showed [..] and won ($40.75) with ..."
@@ -506,14 +455,14 @@ class _HandReader:
             player, usual = name["player"], False
         rest = text[len(player) + 1 :]
         summary = SeatSummary(seat, player, rest, summary_won(rest, self.money))
-        groups = _summary_cards(rest) if "ed [" in rest else ()
+        groups = summary_cards(rest) if "ed [" in rest else ()
         self._take_summary(summary, groups)
         if usual:
             if len(summaries) >= _CACHE_LIMIT:
                 summaries.clear()
             summaries[line] = summary, groups
 
-    def _take_summary(self, summary: SeatSummary, groups: _CardGroups) -> None:
+    def _take_summary(self, summary: SeatSummary, groups: CardGroups) -> None:
         self.summaries.append(summary)
         for source, cards in groups:
             if (summary.player, cards) not in self.shown:

@@ -20,12 +20,11 @@ from __future__ import annotations
 import os
 import re
 import secrets
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from itertools import chain
-from operator import attrgetter
+from itertools import accumulate
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any, Self
@@ -36,9 +35,8 @@ import pyarrow.parquet as pq
 
 from tracker.arrow_arrays import arrow_array, empty_table, positions, repeated_text
 from tracker.atomic_files import FileBatch, FolderLockedError, lock_folder, recover
-from tracker.bookkeeping import inconsistency_or_none
-from tracker.cards import Card
 from tracker.errors import TrackerError
+from tracker.hand_rows import CHILD_COLUMNS, HAND_COLUMNS, HandRows, Row
 from tracker.model import Hand
 
 if TYPE_CHECKING:
@@ -236,92 +234,53 @@ class ErrorRecord:
     imported_at: datetime
 
 
-_Getter = Callable[[Any], Any]
+def _partition_groups(rows: HandRows) -> dict[tuple[str, str], list[int]]:
+    """The hands of `rows` by (site, month) partition, as indexes in `rows`."""
+    months: dict[tuple[int, int], str] = {}
+    groups: dict[tuple[str, str], list[int]] = {}
+    for index, (site, started_at) in enumerate(zip(rows.sites, rows.started_at(), strict=True)):
+        moment = started_at.astimezone(UTC)
+        month = months.get((moment.year, moment.month))
+        if month is None:
+            month = months[moment.year, moment.month] = month_of(moment)
+        groups.setdefault((site, month), []).append(index)
+    return groups
 
 
-def _tournament(field: str) -> _Getter:
-    getter = attrgetter(field)
-    return lambda hand: None if hand.tournament is None else getter(hand.tournament)
-
-
-def _card_text(cards: Sequence[Card]) -> str:
-    return " ".join([card.text for card in cards])
-
-
-def _card_indexes(cards: Sequence[Card]) -> list[int]:
-    return [card.index for card in cards]
-
-
-# How each column is read from the model, table by table: from a Hand for `hands`; from
-# one item (a Seat, an Action, ...) for the other tables, whose `hand_id` and `sequence`
-# (the item's place in its hand) the builder adds. Enums are stored as their text: the
-# model's enums are StrEnums, text themselves, taken as they are.
-_HAND_COLUMNS: dict[str, _Getter] = {
-    name: attrgetter(path)
-    for name, path in {
-        "hand_id": "hand_id", "game": "game", "structure": "structure",
-        "small_blind": "stakes.small_blind", "big_blind": "stakes.big_blind",
-        "small_bet": "stakes.small_bet", "big_bet": "stakes.big_bet",
-        "ante": "stakes.ante", "bring_in": "stakes.bring_in", "currency": "currency",
-        "play_money": "play_money", "table_name": "table_name", "max_seats": "max_seats",
-        "button_seat": "button_seat", "started_at": "started_at",
-        "site_timezone": "site_timezone", "hero": "hero", "total_pot": "total_pot",
-        "main_pot": "main_pot", "side_pots": "side_pots", "rake": "rake",
-        "jackpot_fee": "jackpot_fee", "cancelled": "cancelled", "source_file": "source_file",
-        "first_line": "first_line",
-    }.items()
-} | {
-    "tournament_id": _tournament("tournament_id"), "tournament_buy_in": _tournament("buy_in"),
-    "tournament_fee": _tournament("fee"), "tournament_currency": _tournament("currency"),
-    "tournament_level": _tournament("level"),
-}  # fmt: skip
-
-_CHILD_COLUMNS: dict[str, tuple[_Getter, dict[str, _Getter]]] = {
-    "seats": (attrgetter("seats"), {name: attrgetter(name) for name in
-              ("seat", "player", "stack", "sitting_out")}),
-    "actions": (attrgetter("actions"), {
-        "street": attrgetter("street"), "player": attrgetter("player"),
-        "kind": attrgetter("kind"), "amount": attrgetter("amount"),
-        "to_amount": attrgetter("to_amount"), "all_in": attrgetter("all_in")}),
-    "cards": (attrgetter("known_cards"), {
-        "player": attrgetter("player"), "street": attrgetter("street"),
-        "source": attrgetter("source"),
-        "cards": lambda known: _card_text(known.cards),
-        "card_indexes": lambda known: _card_indexes(known.cards)}),
-    "boards": (attrgetter("boards"), {"cards": _card_text, "card_indexes": _card_indexes}),
-    "collections": (attrgetter("collections"), {name: attrgetter(name) for name in
-                    ("player", "amount", "pot", "board", "half")}),
-    "returned": (attrgetter("returned"), {name: attrgetter(name) for name in
-                 ("player", "amount")}),
-    "summaries": (attrgetter("summaries"), {name: attrgetter(name) for name in
-                  ("seat", "player", "text", "won")}),
-}  # fmt: skip
-
-
-def _hands_table(hands: Sequence[Hand]) -> pa.Table:
-    columns = {name: list(map(getter, hands)) for name, getter in _HAND_COLUMNS.items()}
-    columns["inconsistency"] = [inconsistency_or_none(hand) for hand in hands]
-    columns["chips_consistent"] = [reason is None for reason in columns["inconsistency"]]
+def _hands_table(hand_rows: Sequence[Row]) -> pa.Table:
+    columns = dict(zip(HAND_COLUMNS, map(list, zip(*hand_rows, strict=True)), strict=True))
     return _columnar(TABLES["hands"].schema, columns)
 
 
-def _child_table(table: str, hands: Sequence[Hand]) -> pa.Table | None:
-    items_of, getters = _CHILD_COLUMNS[table]
-    groups = list(map(items_of, hands))
-    items = list(chain.from_iterable(groups))
-    if not items:
+def _child_table(
+    table: str, hand_ids: list[str], rows: Sequence[Row], counts: list[int]
+) -> pa.Table | None:
+    if not rows:
         return None
-    counts = list(map(len, groups))
     schema = TABLES[table].schema
-    columns: dict[str, list[Any] | pa.Array[Any]] = {
-        name: list(map(getter, items)) for name, getter in getters.items()
-    }
-    columns["hand_id"] = repeated_text([hand.hand_id for hand in hands], counts)
-    # `sequence` is the item's place in its hand; boards call it `board` (0, or 1 when run twice)
+    names = CHILD_COLUMNS[table]
+    columns: dict[str, list[Any] | pa.Array[Any]] = dict(
+        zip(names, map(list, zip(*rows, strict=True)), strict=True)
+    )
+    columns["hand_id"] = repeated_text(hand_ids, counts)
+    # `sequence` is the row's place in its hand; boards call it `board` (0, or 1 when run twice)
     sequence = "board" if table == "boards" else "sequence"
     if sequence in schema.names:  # seats and summaries have their seat number instead
         columns[sequence] = positions(counts, schema.field(sequence).type)
     return _columnar(schema, columns)
+
+
+def _select(rows: HandRows, table: str, indexes: list[int]) -> tuple[list[Row], list[int]]:
+    """The rows of `table` of the hands at `indexes`, and their counts."""
+    all_counts = rows.counts[table]
+    if len(indexes) == len(all_counts):
+        return rows.rows[table], all_counts
+    starts = [0, *accumulate(all_counts)]
+    found = rows.rows[table]
+    selected: list[Row] = []
+    for index in indexes:
+        selected.extend(found[starts[index] : starts[index + 1]])
+    return selected, [all_counts[index] for index in indexes]
 
 
 def _columnar(schema: pa.Schema, columns: Mapping[str, list[Any] | pa.Array[Any]]) -> pa.Table:
@@ -369,13 +328,21 @@ class Transaction:
 
     def write_hands(self, hands: Sequence[Hand]) -> None:
         """Add the rows of `hands` to every hand table, one file per table and partition."""
-        groups: dict[tuple[str, str], list[Hand]] = {}
+        rows = HandRows()
         for hand in hands:
-            groups.setdefault((hand.site, month_of(hand.started_at)), []).append(hand)
-        for partition, group in groups.items():
-            self._add_file("hands", partition, _hands_table(group))
+            rows.add_hand(hand)
+        self.write_hand_rows(rows)
+
+    def write_hand_rows(self, rows: HandRows) -> None:
+        """Add a batch of hand rows to every hand table, one file per table and partition."""
+        for partition, indexes in _partition_groups(rows).items():
+            whole = len(indexes) == len(rows)
+            hand_rows = rows.hands if whole else [rows.hands[index] for index in indexes]
+            hand_ids = [row[0] for row in hand_rows]
+            self._add_file("hands", partition, _hands_table(hand_rows))
             for table in HAND_TABLES[1:]:  # one table at a time: bounded memory
-                data = _child_table(table, group)
+                selected, counts = _select(rows, table, indexes)
+                data = _child_table(table, hand_ids, selected, counts)
                 if data is not None:
                     self._add_file(table, partition, data)
                 del data
