@@ -5,10 +5,8 @@ row of each hand and the rows of its seats, actions, cards, boards, collections,
 returned bets and summary lines, in the columns the store's schemas give them (the store
 adds each child row's `hand_id`, and its `sequence`, the row's place in its hand).
 
-A parser fills it in one of two ways: from a `tracker.model.Hand` (`add_hand`), or row
-by row, as the PokerStars reader does for the usual hands (`parsers.pokerstars_rows`):
-building a Hand of frozen dataclasses costs more than reading the text. Both give the
-same rows for the same hand (tests/parsers/test_pokerstars_rows.py compares them).
+`add_hand` fills it from a `tracker.model.Hand`; a reader that builds no Hand can add its
+rows directly (`add`), in the same columns.
 """
 
 from __future__ import annotations
