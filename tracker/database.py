@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import pyarrow as pa
 
 from tracker.errors import NoDataError, TrackerError
 from tracker.store import TABLES, TableSpec
@@ -47,14 +48,15 @@ def connect(data_dir: Path | str) -> duckdb.DuckDBPyConnection:
 
 
 def view_sql(root: Path, name: str, spec: TableSpec, connection: duckdb.DuckDBPyConnection) -> str:
-    """The CREATE VIEW statement of table `name` (registering an empty stand-in on
-    `connection` when the table has no file yet)."""
+    """The CREATE VIEW statement of table `name` (over an empty stand-in when the table
+    has no file yet)."""
     folder = root / name
     if folder.is_dir() and next(folder.rglob("*.parquet"), None) is not None:
         source = _parquet_scan(folder, spec)
     else:
-        source = f"_empty_{name}"
-        connection.register(source, spec.full_schema.empty_table())
+        # Typed NULLs, no rows: registering an empty Arrow table on `connection` would
+        # make DuckDB import pandas (a third of a second) to see what the object is.
+        source = _empty_relation(spec.full_schema)
     query_file = resources.files("tracker") / "queries" / f"view_{name}.sql"
     template = query_file.read_text() if query_file.is_file() else _DEFAULT_VIEW
     return template.format(name=name, source=source)
@@ -73,6 +75,33 @@ def _parquet_scan(folder: Path, spec: TableSpec) -> str:
 
 def _quoted(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
+
+
+_SQL_TYPES = {
+    pa.string(): "VARCHAR", pa.bool_(): "BOOLEAN", pa.int8(): "TINYINT",
+    pa.int16(): "SMALLINT", pa.int32(): "INTEGER", pa.int64(): "BIGINT",
+    pa.float64(): "DOUBLE", pa.date32(): "DATE",
+}  # fmt: skip
+
+
+def _empty_relation(schema: pa.Schema) -> str:
+    """A relation with the columns of `schema` and no rows."""
+    columns = ", ".join(
+        f'CAST(NULL AS {_sql_type(field.type)}) AS "{field.name}"' for field in schema
+    )
+    return f"(SELECT {columns} WHERE false)"
+
+
+def _sql_type(kind: pa.DataType) -> str:
+    """The DuckDB type of an Arrow type of the table schemas."""
+    if pa.types.is_list(kind):
+        return f"{_sql_type(kind.value_type)}[]"
+    if pa.types.is_struct(kind):
+        fields = ", ".join(f'"{field.name}" {_sql_type(field.type)}' for field in kind)
+        return f"STRUCT({fields})"
+    if pa.types.is_timestamp(kind):
+        return "TIMESTAMPTZ" if kind.tz is not None else "TIMESTAMP"
+    return _SQL_TYPES[kind]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tracker.cli import app
+from tracker.stats.run import StatsDatabase
 
 runner = CliRunner()
 TRACKER = Path(sys.executable).with_name("tracker")
@@ -120,3 +121,28 @@ def test_installed_command(stats_data: Path) -> None:
     )  # fmt: skip
     assert completed.returncode == 0, completed.stderr
     assert [row["net_won"] for row in json.loads(completed.stdout)] == [191, -3]
+
+
+def test_stats_command_needs_no_pandas(stats_data: Path) -> None:
+    # pandas and matplotlib take longer to import than a stats query takes: not needed
+    # (once the summary is up to date: writing it is another matter).
+    with StatsDatabase(stats_data):
+        pass
+    commands = [
+        ["stats", "--data", str(stats_data), "--by", "position", "--format", "csv"],
+        ["stats", "--data", str(stats_data), "--outcomes", "--format", "json"],
+        ["stats", "--data", str(stats_data), "--hero", "--by", "door-card"],
+    ]
+    script = "\n".join([
+        "import sys",
+        "from tracker.cli import app",
+        *(f"app({command!r}, standalone_mode=False)" for command in commands),
+        "print(sorted(set(sys.modules) & {'pandas', 'matplotlib'}), file=sys.stderr)",
+    ])  # fmt: skip
+    completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                               check=False, timeout=120)  # fmt: skip
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stderr.strip() == "[]"
+    assert completed.stdout.startswith('"player","position","hands"')
+    assert '[{"player":"Alice","hands":13,"money_unit":"USD","showdowns":2,' in completed.stdout
+    assert "Player stats" in completed.stdout  # the terminal table

@@ -46,15 +46,16 @@ def test_summary_and_hand_tables_agree(stats_data: Path) -> None:
         assert summarised.summarised
         assert not raw.summarised
         assert_same(every_figure(summarised), every_figure(raw))
-        # The sums per player and day answered the groupings they keep.
+        # The totals answered every day and game, the sums per player and day whole
+        # days, the per-hand rows the rest.
         days = summarised.connection.execute("SELECT sum(hands) FROM player_days").fetchone()
         assert days == (72,)  # 11 Omaha hands x 6 players + 2 stud hands x 3
-        sources = [summarised._source("stats_standard", HERO, "position"),
-                   summarised._source("stats_outcomes", HERO, None),
-                   summarised._source("stats_standard", HERO, "hand-class")]  # fmt: skip
-        assert [source.partition("(")[0] for source in sources] == [
-            "stats_player_days", "stats_outcome_days", "stats_hand_partials",
-        ]  # fmt: skip
+        from_june = StatsFilter(player="Hero", since=date(2020, 6, 1))
+        assert summarised._sums("stats_standard", HERO, "position").startswith(
+            "stats_player_totals('position', "
+        )
+        assert "stats_outcome_days(" in summarised._sums("stats_outcomes", from_june, None)
+        assert "stats_hand_partials(" in summarised._sums("stats_standard", HERO, "hand-class")
 
 
 def test_the_summary_follows_imports_and_audits(tmp_path: Path) -> None:
@@ -104,7 +105,9 @@ def test_a_writer_holding_the_folder(tmp_path: Path) -> None:
         assert database.summarised
 
 
-@pytest.mark.parametrize("table", ["player_hands", "player_outcomes", "stats_state"])
+@pytest.mark.parametrize("table", ["player_hands", "player_outcomes", "player_days",
+                                   "outcome_days", "player_totals", "outcome_totals",
+                                   "stats_state"])  # fmt: skip
 def test_summary_tables_are_stored(stats_data: Path, table: str) -> None:
     with StatsDatabase(stats_data):
         pass

@@ -106,18 +106,18 @@ def stats_command(
     )
     group = None if by is None else by.value
     try:
-        frame = player_stats(data or default_data_dir(), filters, by=group,
-                             outcomes=outcomes, hero=hero)  # fmt: skip
+        rows = player_stats(data or default_data_dir(), filters, by=group,
+                            outcomes=outcomes, hero=hero)  # fmt: skip
     except TrackerError as error:
         raise _failed(error) from None
     if output is OutputFormat.JSON:
-        typer.echo(to_json(frame))
+        typer.echo(to_json(rows))
     elif output is OutputFormat.CSV:
-        typer.echo(to_csv(frame), nl=False)
+        typer.echo(to_csv(rows), nl=False)
     elif outcomes:
-        Console().print(outcomes_table(frame, group, "Hi/lo outcomes at showdown"))
+        Console().print(outcomes_table(rows, group, "Hi/lo outcomes at showdown"))
     else:
-        Console().print(standard_table(frame, group, "Player stats"))
+        Console().print(standard_table(rows, group, "Player stats"))
 
 
 def plot_command(

@@ -1,61 +1,85 @@
 """Stat tables as text: rich tables for the terminal, JSON and CSV for programs.
 
-JSON and CSV keep the library's numbers as they are (money in the smallest unit, shares
-as percentages, NULL as null or an empty field); the terminal table rounds them and
-writes money in the unit of the rows (cents as "1.88 USD", tournament chips as "188").
+The tables are the Arrow tables of `tracker.stats.run.player_stats` (no pandas on the
+way: `tracker stats` starts faster without it). JSON and CSV keep the library's numbers
+as they are (money in the smallest unit, shares as percentages, NULL as null or an empty
+field), written column by column by Arrow: every player by position can be hundreds of
+thousands of rows. The terminal table rounds them and writes money in the unit of the
+rows (cents as "1.88 USD", tournament chips as "188").
 """
 
 from __future__ import annotations
 
 import io
+import json
 import math
+import struct
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any
 
-import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 from rich.table import Table
 
 from tracker.stats.outcomes import OUTCOME_LABELS, OUTCOMES
 
 
-def _plain(value: Any) -> Any:
-    """A JSON-ready value: NaN and NA as None, numpy scalars as Python, times as text."""
-    if value is None or value is pd.NA or value is pd.NaT:
-        return None
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if hasattr(value, "item"):  # numpy scalars
-        value = value.item()
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, list | tuple):
-        return [_plain(item) for item in value]
-    return value
+def to_json(table: pa.Table) -> str:
+    """The rows as a JSON array of objects (NULL, NaN and infinities as null).
 
-
-def to_json(frame: pd.DataFrame) -> str:
-    """The rows as a JSON array of objects (NaN as null, times in ISO 8601).
-
-    >>> to_json(pd.DataFrame({"player": ["Hero"], "vpip": [float("nan")], "hands": [3]}))
-    '[{"player":"Hero","vpip":null,"hands":3}]'
+    >>> to_json(pa.table({"player": ['Bo "B"'], "vpip": [None], "hands": [3], "af": [0.5]}))
+    '[{"player":"Bo \\\\"B\\\\"","vpip":null,"hands":3,"af":0.5}]'
+    >>> to_json(pa.table({"player": pa.array([], pa.string())}))
+    '[]'
     """
-    return str(frame.to_json(orient="records", force_ascii=False, date_format="iso"))
+    parts: list[Any] = []
+    for number, (name, column) in enumerate(zip(table.column_names, table.columns, strict=True)):
+        key = ("{" if number == 0 else ",") + json.dumps(name, ensure_ascii=False) + ":"
+        parts += [_text(key), _json_values(column)]
+    objects = pc.binary_join_element_wise(*parts, _text("}"), _text(""))
+    return "[" + ",".join(objects.to_pylist()) + "]"
 
 
-def to_csv(frame: pd.DataFrame) -> str:
-    """The rows as CSV with a header line (text quoted, NULL as an empty field), written
-    by Arrow's CSV writer: every player by position can be hundreds of thousands of rows.
+def _json_values(column: pa.ChunkedArray[Any]) -> pa.ChunkedArray[Any]:
+    """Each value of `column` as JSON text (null as null)."""
+    kind = column.type
+    if pa.types.is_string(kind):
+        text = pc.replace_substring(column, "\\", "\\\\")
+        text = pc.replace_substring(text, '"', '\\"')
+        if pc.any(pc.match_substring_regex(text, "[\\x00-\\x1f]")).as_py():
+            for code in range(32):
+                text = pc.replace_substring(text, chr(code), f"\\u{code:04x}")
+        text = pc.binary_join_element_wise(_text('"'), text, _text('"'), _text(""))
+    elif any(test(kind) for test in (pa.types.is_boolean, pa.types.is_integer,
+                                      pa.types.is_floating, pa.types.is_decimal,
+                                      pa.types.is_null)):  # fmt: skip
+        text = pc.cast(column, pa.string())  # "true", "3", "0.5"; nulls stay null
+        if pa.types.is_floating(kind):  # "nan" and "inf" are not JSON
+            text = pc.if_else(pc.is_finite(column), text, _text("null"))
+    else:
+        raise TypeError(f"no JSON for a column of {kind}")
+    return pc.fill_null(text, _text("null"))
 
-    >>> print(to_csv(pd.DataFrame({"player": ["Hero"], "wsd": [None]})), end="")
+
+def _text(text: str) -> Any:
+    """`text` as an Arrow string scalar, made from its bytes: converting a Python value
+    makes pyarrow import pandas first, which takes longer than writing the rows."""
+    data = text.encode()
+    offsets = pa.py_buffer(struct.pack("<ii", 0, len(data)))
+    return pa.Array.from_buffers(pa.string(), 1, [None, offsets, pa.py_buffer(data)])[0]
+
+
+def to_csv(table: pa.Table) -> str:
+    """The rows as CSV with a header line (text quoted, NULL as an empty field).
+
+    >>> print(to_csv(pa.table({"player": ["Hero"], "wsd": pa.array([None], pa.float64())})),
+    ...       end="")
     "player","wsd"
     "Hero",
     """
     buffer = io.BytesIO()
-    options = pa_csv.WriteOptions(quoting_style="needed")
-    pa_csv.write_csv(pa.Table.from_pandas(frame, preserve_index=False), buffer, options)
+    pa_csv.write_csv(table, buffer, pa_csv.WriteOptions(quoting_style="needed"))
     return buffer.getvalue().decode("utf-8")
 
 
@@ -89,7 +113,9 @@ def _number(digits: int) -> Callable[[Any], str]:
 
 
 def _whole(value: Any) -> str:
-    return "-" if value is None or pd.isna(value) else f"{int(value):,}"
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return "-"
+    return f"{int(value):,}"
 
 
 _STANDARD_COLUMNS: dict[str, tuple[str, Callable[[Any], str]]] = {
@@ -108,14 +134,14 @@ _STANDARD_COLUMNS: dict[str, tuple[str, Callable[[Any], str]]] = {
 columns (net won, rake paid) are added in the rows' unit."""
 
 
-def standard_table(frame: pd.DataFrame, group: str | None, title: str) -> Table:
+def standard_table(table: pa.Table, group: str | None, title: str) -> Table:
     """The standard stats as a terminal table (one player's single row: one line per
     figure)."""
     headings = ["player", *([group] if group else []),
                 *(heading for heading, _ in _STANDARD_COLUMNS.values()),
                 "net won", "rake paid"]  # fmt: skip
     rows = []
-    for row in frame.to_dict(orient="records"):
+    for row in table.to_pylist():
         unit = row.get("money_unit")
         cells = [str(row["player"]), *([str(row[group])] if group else [])]
         cells += [shown(row[column]) for column, (_, shown) in _STANDARD_COLUMNS.items()]
@@ -124,7 +150,7 @@ def standard_table(frame: pd.DataFrame, group: str | None, title: str) -> Table:
     return _table(title, headings, rows)
 
 
-def outcomes_table(frame: pd.DataFrame, group: str | None, title: str) -> Table:
+def outcomes_table(table: pa.Table, group: str | None, title: str) -> Table:
     """The hi/lo outcomes as a terminal table: each count with its share of showdowns
     (one player's single row: one line per figure)."""
     headings = ["player", *([group] if group else []), "showdowns",
@@ -132,7 +158,7 @@ def outcomes_table(frame: pd.DataFrame, group: str | None, title: str) -> Table:
                 "quartered net", "board allowed a low", "made a low (of those)",
                 "won without showdown"]  # fmt: skip
     rows = []
-    for row in frame.to_dict(orient="records"):
+    for row in table.to_pylist():
         cells = [str(row["player"]), *([str(row[group])] if group else [])]
         cells.append(_whole(row["showdowns"]))
         cells += [_count_and_share(row[name], row[f"{name}_pct"]) for name in OUTCOMES]
@@ -160,22 +186,6 @@ def _table(title: str, headings: list[str], rows: list[list[str]]) -> Table:
 
 def _count_and_share(count: Any, share: Any) -> str:
     """ "3 (30.0%)"; just the count when there is no share."""
-    if share is None or pd.isna(share):
+    if share is None or (isinstance(share, float) and math.isnan(share)):
         return _whole(count)
     return f"{_whole(count)} ({share:.1f}%)"
-
-
-def frame_table(frame: pd.DataFrame, title: str) -> Table:
-    """Any DataFrame as a terminal table (sessions, audit problems), values as text."""
-    table = Table(*(str(column) for column in frame.columns), title=title)
-    for row in frame.itertuples(index=False):
-        table.add_row(*("" if _plain(value) is None else _cell(value) for value in row))
-    return table
-
-
-def _cell(value: Any) -> str:
-    if isinstance(value, datetime):
-        return f"{value:%Y-%m-%d %H:%M}"
-    if isinstance(value, float):
-        return f"{value:,.2f}"
-    return str(value)

@@ -1,4 +1,4 @@
-"""Running the stat queries: filters in, pandas DataFrames out.
+"""Running the stat queries: filters in, pandas DataFrames (or Arrow tables) out.
 
 Each stat group is one SQL file in `tracker/queries/` (`stats_standard.sql`,
 `stats_outcomes.sql`, `stats_sessions.sql`, `stats_winnings.sql`, `stats_audit_*.sql`),
@@ -6,10 +6,16 @@ run by DuckDB over the Parquet files of the data folder with named parameters ($
 $game, $since, $until, $min_hands, $session_gap). They read one row per player per hand
 through the `stats_player_hands` and `stats_player_outcomes` macros: the stats summary
 tables (`tracker.stats.summary`) once brought up to date, else the same rows counted from
-the hand tables. docs/stats.md defines every figure.
+the hand tables. The standard and outcome stats divide counters already added up per
+player and group: the summary's totals when they cover every day and game, else the
+sums of the per-day or per-hand rows (`stats_sums.sql`). docs/stats.md defines every
+figure.
 
     with StatsDatabase(data_dir) as database:
         table = database.standard(StatsFilter(player="Hero"), by="position")
+
+pandas is imported only when a DataFrame is asked for: `tracker stats` prints the Arrow
+tables of `player_stats` without it.
 """
 
 from __future__ import annotations
@@ -22,44 +28,43 @@ from datetime import UTC, date, datetime, time, timedelta
 from importlib import resources
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 import duckdb
-import pandas as pd
+import pyarrow as pa
 
 from tracker.database import QueryError, connect
 from tracker.errors import NoDataError, TrackerError
 from tracker.model import Game
 from tracker.stats.hand_classes import HAND_CLASSES
 from tracker.stats.options import DEFAULT_SESSION_GAP, GROUPINGS
-from tracker.stats.outcomes import OUTCOMES
 from tracker.stats.positions import POSITION_ORDER
 from tracker.stats.summary import (
+    OUTCOME_COUNTERS,
     PLAYER_HANDS,
     PLAYER_OUTCOMES,
+    STANDARD_COUNTERS,
     SummaryRefresh,
     is_fresh,
     point_sources,
     refresh_summary,
 )
+from tracker.stats.totals import GROUPING_KEYS, counter_sums, grouping_name
 from tracker.store import StoreError
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 _GROUP_KEYS: Final = {
-    None: "'all'",
-    "position": "position",
-    "game": "game",
-    "stakes": "stakes",
+    **GROUPING_KEYS,
     "session": "strftime(session_start AT TIME ZONE 'UTC', '%Y-%m-%d %H:%M')",
     "month": "month",
     "hand-class": "unnest(hand_classes)",
-    "door-card": "door_rank",
-    "bring-in": "CASE WHEN stud THEN CASE WHEN brought_in THEN 'brought in' "
-    "ELSE 'did not bring in' END END",
 }
 """The SQL expression of each grouping (NULL rows are left out: stud hands have no
 position, flop hands no door card, hands with unknown hole cards no class)."""
 
-_GROUP_ORDER: Final = {
+_GROUP_ORDER: Final[dict[str | None, tuple[str, ...]]] = {
     "position": POSITION_ORDER,
     "hand-class": HAND_CLASSES,
     "door-card": tuple("AKQJT98765432"),
@@ -77,6 +82,11 @@ _PER_HAND: Final = {
 
 _PER_DAY: Final = {"stats_standard": "stats_player_days", "stats_outcomes": "stats_outcome_days"}
 """The same counters summed per player and day in the summary."""
+
+_TOTALS: Final = {"stats_standard": "stats_player_totals", "stats_outcomes": "stats_outcome_totals"}
+"""The same counters summed over every day per grouping, player and group."""
+
+_COUNTERS: Final = {"stats_standard": STANDARD_COUNTERS, "stats_outcomes": OUTCOME_COUNTERS}
 
 _DAY_GROUPINGS: Final = frozenset({None, "position", "game", "stakes", "month", "door-card",
                                    "bring-in"})  # fmt: skip
@@ -227,6 +237,19 @@ class StatsDatabase:
         except duckdb.Error as error:
             raise QueryError(str(error).strip().splitlines()[0]) from None
 
+    def arrow(self, sql: str, parameters: dict[str, Any]) -> pa.Table:
+        """`frame`, as an Arrow table (no pandas).
+
+        Raises:
+            QueryError: when DuckDB rejects it.
+        """
+        used = {name: parameters[name] for name in set(_PARAMETER.findall(sql))}
+        try:
+            table: pa.Table = self.connection.sql(sql, params=used).to_arrow_table()
+        except duckdb.Error as error:
+            raise QueryError(str(error).strip().splitlines()[0]) from None
+        return table
+
     def hero_or_none(self) -> str | None:
         """The player the files were dealt to: the name on more than half of the hands
         that name one ("Dealt to Hero [..]"); None when no name does."""
@@ -255,9 +278,14 @@ class StatsDatabase:
     def standard(self, filters: StatsFilter, by: str | None = None) -> pd.DataFrame:
         """The standard stats, one row per player (and per group when `by` is given).
 
-        Columns: player, [by], hands, vpip, pfr, three_bet, aggression_factor, saw_flop,
-        showdowns, wtsd, wsd, wwsf, net_won, net_big, bb_per_100, rake_paid.
+        Columns: player, [by], hands, money_unit, vpip, pfr, three_bet,
+        aggression_factor, saw_flop, showdowns, wtsd, wsd, wwsf, net_won, net_big,
+        bb_per_100, rake_paid.
         """
+        return self.standard_arrow(filters, by).to_pandas()
+
+    def standard_arrow(self, filters: StatsFilter, by: str | None = None) -> pa.Table:
+        """`standard`, as an Arrow table."""
         return self._grouped("stats_standard", filters, by)
 
     def outcomes(self, filters: StatsFilter, by: str | None = None) -> pd.DataFrame:
@@ -270,15 +298,11 @@ class StatsDatabase:
         `scoops_pct` and `low_possible_pct` of showdowns, `made_low_pct` of
         `low_possible` (a stud showdown always counts as one where a low was possible).
         """
-        table = self._grouped("stats_outcomes", filters, by)
-        showdowns = table["showdowns"].where(table["showdowns"] > 0)
-        for name in ("scoops", *OUTCOMES):
-            table[f"{name}_pct"] = 100.0 * table[name] / showdowns
-        table["low_possible_pct"] = 100.0 * table["low_possible"] / showdowns
-        table["made_low_pct"] = (
-            100.0 * table["made_low"] / table["low_possible"].where(table["low_possible"] > 0)
-        )
-        return table
+        return self.outcomes_arrow(filters, by).to_pandas()
+
+    def outcomes_arrow(self, filters: StatsFilter, by: str | None = None) -> pa.Table:
+        """`outcomes`, as an Arrow table."""
+        return self._grouped("stats_outcomes", filters, by)
 
     def sessions(self, filters: StatsFilter) -> pd.DataFrame:
         """Each player's sessions: player, session (1, 2, ...), started_at, ended_at,
@@ -302,18 +326,29 @@ class StatsDatabase:
         game, started_at, table_name, status, reason, source_file."""
         return self.frame(query_text("stats_audit_problems"), filters.parameters())
 
-    def _grouped(self, name: str, filters: StatsFilter, by: str | None) -> pd.DataFrame:
+    def _grouped(self, name: str, filters: StatsFilter, by: str | None) -> pa.Table:
         if by not in _GROUP_KEYS:
             raise StatsError(f"unknown grouping {by!r}; one of: {', '.join(GROUPINGS)}")
-        sql = query_text(name).format(source=self._source(name, filters, by),
-                                      group_key=_GROUP_KEYS[by])  # fmt: skip
-        table = self.frame(sql, filters.parameters())
-        return _shape_groups(table, by)
+        sql = query_text(name).format(sums=self._sums(name, filters, by),
+                                      group_order=_group_order(by))  # fmt: skip
+        return _shape_groups(self.arrow(sql, filters.parameters()), by)
+
+    def _sums(self, name: str, filters: StatsFilter, by: str | None) -> str:
+        """The counters a grouped query divides, added up per player and group: the
+        summary's totals when they answer it (every day and game, a grouping they
+        keep), else the sums of `_source`'s rows."""
+        every_hand = filters.game is None and filters.since is None and filters.until is None
+        if self.summarised and by in GROUPING_KEYS and every_hand:
+            return f"{_TOTALS[name]}('{grouping_name(by)}', $player)"
+        sums = query_text("stats_sums").format(source=self._source(name, filters, by),
+                                               group_key=_GROUP_KEYS[by],
+                                               sums=counter_sums(_COUNTERS[name]))  # fmt: skip
+        return f"({sums})"
 
     def _source(self, name: str, filters: StatsFilter, by: str | None) -> str:
-        """The rows a grouped query adds up: the sums per player and day when they can
-        answer it (whole days, a grouping they keep), else the per-hand counters (with
-        each hand's session, to group by session)."""
+        """The rows a grouped query adds up, when the totals cannot answer it: the sums
+        per player and day when they can (whole days, a grouping they keep), else the
+        per-hand counters (with each hand's session, to group by session)."""
         per_hand = f"{_PER_HAND[name]}({_FILTERS})"
         if by == "session":
             sessions = f"stats_player_sessions({_FILTERS}, $session_gap)"
@@ -327,17 +362,29 @@ class StatsDatabase:
         return per_hand
 
 
-def _shape_groups(table: pd.DataFrame, by: str | None) -> pd.DataFrame:
-    """Name the group column after the grouping (or drop it), in a readable order."""
-    if by is None:
-        return table.drop(columns="group_key").reset_index(drop=True)
+def _group_order(by: str | None) -> str:
+    """The SQL sorting a player's groups: in the order of the grouping (positions as they
+    act, hand classes as listed, door cards from the ace down), other values after them
+    by name.
+
+    >>> _group_order("month")
+    'group_key'
+    >>> _group_order("door-card")[:44]
+    "coalesce(list_position(['A', 'K', 'Q', 'J', "
+    """
     order = _GROUP_ORDER.get(by)
-    if order is not None:
-        rank = {name: index for index, name in enumerate(order)}
-        table = table.assign(_order=table["group_key"].map(rank).fillna(len(rank)))
-        table = table.sort_values(["player", "_order", "group_key"], kind="stable")
-        table = table.drop(columns="_order")
-    return table.rename(columns={"group_key": by}).reset_index(drop=True)
+    if order is None:
+        return "group_key"
+    listed = ", ".join(f"'{name}'" for name in order)
+    return f"coalesce(list_position([{listed}], group_key), {len(order) + 1}), group_key"
+
+
+def _shape_groups(table: pa.Table, by: str | None) -> pa.Table:
+    """Name the group column after the grouping (or drop it)."""
+    if by is None:
+        return table.drop_columns(["group_key"])
+    return table.rename_columns([by if name == "group_key" else name
+                                 for name in table.column_names])  # fmt: skip
 
 
 def player_stats(
@@ -347,8 +394,10 @@ def player_stats(
     by: str | None = None,
     outcomes: bool = False,
     hero: bool = False,
-) -> pd.DataFrame:
-    """The standard stats (or, with `outcomes`, the hi/lo outcomes) of a data folder.
+) -> pa.Table:
+    """The standard stats (or, with `outcomes`, the hi/lo outcomes) of a data folder, as
+    an Arrow table (`StatsDatabase.standard_arrow`, `outcomes_arrow`; `.to_pandas()` makes
+    it the DataFrame of `standard`, `outcomes`).
 
     Args:
         data_dir: the data folder.
@@ -365,5 +414,5 @@ def player_stats(
         if hero:
             filters = replace(filters, player=database.hero())
         if outcomes:
-            return database.outcomes(filters, by)
-        return database.standard(filters, by)
+            return database.outcomes_arrow(filters, by)
+        return database.standard_arrow(filters, by)

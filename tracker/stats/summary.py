@@ -10,15 +10,21 @@ result of that work, and the stat queries read them:
   `stats_showdown_outcomes`);
 - `player_days`, `outcome_days`: the counters the standard and the outcome stats add up,
   already added up per player, day and breakdown key (a few rows per player per day);
+- `player_totals`, `outcome_totals`: the same counters added up over every day, per
+  grouping, player and group (`tracker.stats.totals`);
 - `stats_state`: the Parquet files of `hands` and `awards` the summary was built from,
-  and the summary's `VERSION` (a summary of another version is rebuilt from the start).
+  the summary's `VERSION` (a summary of another version is rebuilt from the start), and
+  for each totals table that matches its day table, `TOTALS_VERSION`.
 
 `refresh_summary` brings them up to date before a query. Hands never change once stored,
 so new `hands` files (an import) mean appending the rows of the hands not yet summarised
 to every summary table; new `awards` files (every audit rebuilds them) mean rebuilding
-the two outcome tables. Each step is one store transaction, as crash-safe as an import,
-under the writer lock; the rows are computed first into temporary DuckDB tables (new
-hands one (site, month) partition at a time).
+the two outcome tables. The new hands are added to the totals so far in the same step;
+the outcome totals are rebuilt from `outcome_days` after an audit, and so is a totals
+table whose `stats_state` row is missing (a summary made before the totals existed, or
+a step that stopped half-way), without rebuilding the rest. Each step is one store
+transaction, as crash-safe as an import, under the writer lock; the rows are computed
+first into temporary DuckDB tables (new hands one (site, month) partition at a time).
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ import duckdb
 import pyarrow as pa
 
 from tracker.database import view_sql
+from tracker.stats.totals import counter_sums, totals_sql
 from tracker.store import (
     CARD_INDEXES,
     TABLES,
@@ -48,13 +55,19 @@ PLAYER_HANDS: Final = "player_hands"
 PLAYER_OUTCOMES: Final = "player_outcomes"
 PLAYER_DAYS: Final = "player_days"
 OUTCOME_DAYS: Final = "outcome_days"
+PLAYER_TOTALS: Final = "player_totals"
+OUTCOME_TOTALS: Final = "outcome_totals"
 STATE: Final = "stats_state"
-SUMMARY_TABLES: Final = (PLAYER_HANDS, PLAYER_OUTCOMES, PLAYER_DAYS, OUTCOME_DAYS, STATE)
+SUMMARY_TABLES: Final = (PLAYER_HANDS, PLAYER_OUTCOMES, PLAYER_DAYS, OUTCOME_DAYS,
+                         PLAYER_TOTALS, OUTCOME_TOTALS, STATE)  # fmt: skip
 SOURCES: Final = ("hands", "awards")
 """The tables whose files the summary follows."""
 
 VERSION: Final = "2"
 """The summary's layout; a summary of another version is rebuilt from the start."""
+
+TOTALS_VERSION: Final = "1"
+"""The totals' layout; totals of another version are rebuilt from the day tables."""
 
 BATCH_ROWS: Final = 1_000_000
 """Rows written per Parquet file while building."""
@@ -78,6 +91,13 @@ OUTCOME_COUNTERS: Final = (
     "made_low", "won_without_showdown",
 )  # fmt: skip
 """The counters of `stats_outcome_partials`, summed in `outcome_days`."""
+
+TOTALS: Final = {
+    PLAYER_TOTALS: (PLAYER_DAYS, STANDARD_COUNTERS, "stats_hand_partials"),
+    OUTCOME_TOTALS: (OUTCOME_DAYS, OUTCOME_COUNTERS, "stats_outcome_partials"),
+}
+"""Each totals table: the day table it adds up, its counters, and the per-hand macro
+that counts them."""
 
 _TEXT, _INT, _FLAG = pa.string(), pa.int64(), pa.bool_()
 _DAY_KEYS = (
@@ -115,6 +135,9 @@ register_table(PLAYER_OUTCOMES, _spec(
 ))
 register_table(PLAYER_DAYS, _spec(*_DAY_KEYS, *_counters(STANDARD_COUNTERS)))
 register_table(OUTCOME_DAYS, _spec(*_DAY_KEYS, *_counters(OUTCOME_COUNTERS)))
+_TOTAL_KEYS = (("grouping", _TEXT), ("player", _TEXT), ("group_key", _TEXT), ("money_unit", _TEXT))
+register_table(PLAYER_TOTALS, _spec(*_TOTAL_KEYS, *_counters(STANDARD_COUNTERS)))
+register_table(OUTCOME_TOTALS, _spec(*_TOTAL_KEYS, *_counters(OUTCOME_COUNTERS)))
 register_table(STATE, _spec(("source", _TEXT), ("files", pa.list_(_TEXT))))
 # fmt: on
 
@@ -132,12 +155,14 @@ _NEW_HANDS, _ALL_OUTCOMES = "stats_new_hands", "stats_all_outcomes"
 
 @dataclass(frozen=True, slots=True)
 class SummaryRefresh:
-    """What a refresh did: player-hand rows appended, and whether the outcome tables were
-    rebuilt (with how many showdown rows)."""
+    """What a refresh did: player-hand rows appended, whether the outcome tables were
+    rebuilt (with how many showdown rows), and the totals tables rebuilt from the day
+    tables."""
 
     player_hands_added: int = 0
     outcomes_rebuilt: bool = False
     outcome_rows: int = 0
+    totals_rebuilt: tuple[str, ...] = ()
 
 
 def source_files(data_dir: Path, table: str) -> list[str]:
@@ -155,12 +180,20 @@ def recorded_files(connection: duckdb.DuckDBPyConnection) -> dict[str, list[str]
 
 
 def is_fresh(connection: duckdb.DuckDBPyConnection, data_dir: Path) -> bool:
-    """True when the summary is of this version and was built from the files `hands`
-    and `awards` hold now."""
+    """True when the summary is of this version, was built from the files `hands` and
+    `awards` hold now, and its totals match its day tables."""
     recorded = recorded_files(connection)
-    return recorded.get("version") == [VERSION] and all(
-        source_files(data_dir, source) == recorded.get(source) for source in SOURCES
+    return (
+        recorded.get("version") == [VERSION]
+        and not stale_totals(recorded)
+        and all(source_files(data_dir, source) == recorded.get(source) for source in SOURCES)
     )
+
+
+def stale_totals(recorded: dict[str, list[str]]) -> tuple[str, ...]:
+    """The totals tables that `recorded` (the rows of `stats_state`) does not mark as
+    matching their day tables."""
+    return tuple(table for table in TOTALS if recorded.get(table) != [TOTALS_VERSION])
 
 
 def point_sources(connection: duckdb.DuckDBPyConnection, hands: str, outcomes: str) -> None:
@@ -199,11 +232,17 @@ def refresh_summary(
             recorded = state
             _reopen_views(connection, data_dir)
         if awards_changed:
-            outcome_rows = _rebuild_outcomes(connection, store, current, batch_rows)
+            recorded = {**recorded, **current}
+            recorded.pop(OUTCOME_TOTALS, None)  # the outcome days change: rebuilt next
+            outcome_rows = _rebuild_outcomes(connection, store, recorded, batch_rows)
             rebuilt = True
             _reopen_views(connection, data_dir)
+        totals = stale_totals(recorded)
+        if totals:
+            _rebuild_totals(connection, store, recorded, totals, batch_rows)
+            _reopen_views(connection, data_dir)
     point_sources(connection, PLAYER_HANDS, PLAYER_OUTCOMES)
-    return SummaryRefresh(added, rebuilt, outcome_rows)
+    return SummaryRefresh(added, rebuilt, outcome_rows, totals)
 
 
 def _add_new_hands(
@@ -223,7 +262,7 @@ def _add_new_hands(
     hands have no awards unless an audit ran since, which rebuilt the awards: so they add
     no outcome rows, only their outcome counters (hi/lo hands, showdowns not audited,
     wins without showdown), and not even those when the outcome tables are rebuilt next
-    (`outcomes_follow`).
+    (`outcomes_follow`). The totals that match their day tables get the new hands too.
     """
     connection.execute(f"CREATE OR REPLACE TEMP TABLE {_NEW_HANDS} AS "
                        f"FROM {PLAYER_HANDS} LIMIT 0")  # fmt: skip
@@ -239,6 +278,13 @@ def _add_new_hands(
         _stream(connection, batch, PLAYER_DAYS, _days_sql(STANDARD_COUNTERS), batch_rows)
         if not outcomes_follow:
             _stream(connection, batch, OUTCOME_DAYS, _days_sql(OUTCOME_COUNTERS), batch_rows)
+        left = stale_totals(state) + ((OUTCOME_TOTALS,) if outcomes_follow else ())
+        for table, (_, counters, partials) in TOTALS.items():
+            if table in left:  # rebuilt from the day tables next
+                continue
+            batch.remove_table(table)  # its files stay readable until the commit
+            sql = totals_sql(f"{partials}(NULL, NULL, NULL, NULL)", counters, so_far=table)
+            _stream(connection, batch, table, sql, batch_rows)
         _record(batch, state)
     connection.execute(f"DROP TABLE {_NEW_HANDS}")
     return added
@@ -273,6 +319,24 @@ def _rebuild_outcomes(
         _record(batch, state)
     connection.execute(f"DROP TABLE {_ALL_OUTCOMES}")
     return rows
+
+
+def _rebuild_totals(
+    connection: duckdb.DuckDBPyConnection,
+    store: Store,
+    state: dict[str, list[str]],
+    tables: tuple[str, ...],
+    batch_rows: int,
+) -> None:
+    """Rebuild the totals `tables` from their day tables, and mark them (in `state`) as
+    matching them."""
+    with store.transaction() as batch:
+        for table in tables:
+            days, counters, _ = TOTALS[table]
+            batch.remove_table(table)
+            _stream(connection, batch, table, totals_sql(days, counters), batch_rows)
+            state[table] = [TOTALS_VERSION]
+        _record(batch, state)
 
 
 @contextmanager
@@ -327,12 +391,8 @@ def _quoted(text: str) -> str:
 
 def _days_sql(counters: tuple[str, ...]) -> str:
     partials = "stats_hand_partials" if counters is STANDARD_COUNTERS else "stats_outcome_partials"
-    sums = ", ".join(
-        f"sum({name}) AS {name}" if name == "net_big" else f"CAST(sum({name}) AS BIGINT) AS {name}"
-        for name in counters
-    )
     template = (resources.files("tracker") / "queries" / "stats_days.sql").read_text()
-    return template.format(partials=partials, counters=sums)
+    return template.format(partials=partials, counters=counter_sums(counters))
 
 
 def _stream(
@@ -347,10 +407,12 @@ def _stream(
     return written
 
 
-def _record(batch: Transaction, files: dict[str, list[str]]) -> None:
+def _record(batch: Transaction, state: dict[str, list[str]]) -> None:
+    """Write `stats_state`: the source files, the version, and the totals marks."""
     batch.remove_table(STATE)
-    rows = [{"source": source, "files": files.get(source, [])} for source in SOURCES]
-    batch.write_rows(STATE, [*rows, {"source": "version", "files": [VERSION]}])
+    rows = [{"source": source, "files": state.get(source, [])} for source in SOURCES]
+    marks = [{"source": table, "files": state[table]} for table in TOTALS if table in state]
+    batch.write_rows(STATE, [*rows, {"source": "version", "files": [VERSION]}, *marks])
 
 
 def _reopen_views(connection: duckdb.DuckDBPyConnection, data_dir: Path) -> None:
