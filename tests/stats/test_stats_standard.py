@@ -165,3 +165,9 @@ def test_filters(database: StatsDatabase) -> None:
 def test_unknown_grouping(database: StatsDatabase) -> None:
     with pytest.raises(StatsError, match="unknown grouping"):
         database.standard(HERO, "weather")
+
+
+def test_a_result_left_unread(database: StatsDatabase) -> None:
+    # One row read of a query's result: the next stats query runs all the same.
+    assert database.connection.execute("SELECT count(*) FROM hands").fetchone() == (13,)
+    assert database.standard_arrow(StatsFilter(player="Hero")).num_rows == 1

@@ -221,9 +221,8 @@ class StatsDatabase:
         self._spill_folder.cleanup()  # also done when garbage-collected, or at exit
 
     def _one(self, sql: str) -> tuple[Any, ...]:
-        row = self.connection.execute(sql).fetchone()
-        assert row is not None  # an aggregate always returns a row
-        return row
+        (row,) = self.connection.execute(sql).fetchall()  # an aggregate: one row
+        return tuple(row)
 
     def frame(self, sql: str, parameters: dict[str, Any]) -> pd.DataFrame:
         """Run `sql` with the named parameters it uses (the others are left out).
@@ -244,6 +243,9 @@ class StatsDatabase:
             QueryError: when DuckDB rejects it.
         """
         used = {name: parameters[name] for name in set(_PARAMETER.findall(sql))}
+        # A result left unread on the connection (after a `fetchone`) would block the
+        # query: dropped first, as `execute` drops it.
+        self.connection.abort()
         try:
             table: pa.Table = self.connection.sql(sql, params=used).to_arrow_table()
         except duckdb.Error as error:
