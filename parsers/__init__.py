@@ -3,7 +3,8 @@
 `parse_file(path)` is the entry point: it finds the site, splits the file into hands and
 yields, for each hand, either a `tracker.model.Hand` or the `HandHistoryError` that
 explains why the hand was not read (an `UnsupportedGameError` for games the product
-does not cover: skipped and counted, not a failure).
+does not cover: skipped and counted, not a failure). `read_text_into` is the importer's:
+the same hands, added to a batch of the store's rows (`tracker.hand_rows.HandRows`).
 
 Adding a site: write `parsers/<site>.py` with a `SiteParser` subclass and add an
 instance to `SITE_PARSERS`.
@@ -19,9 +20,10 @@ from parsers._common import decode
 from parsers.base import SiteParser
 from parsers.pokerstars import PokerStarsParser
 from tracker.errors import HandHistoryError, UnknownSiteError
+from tracker.hand_rows import HandRows
 from tracker.model import Hand
 
-__all__ = ["SITE_PARSERS", "decode", "detect_site", "parse_file", "parse_text"]
+__all__ = ["SITE_PARSERS", "decode", "detect_site", "parse_file", "parse_text", "read_text_into"]
 
 SITE_PARSERS: tuple[SiteParser, ...] = (PokerStarsParser(),)
 """Every site the tracker reads, tried in this order by `detect_site`."""
@@ -46,10 +48,27 @@ def parse_text(text: str, *, file: str | None = None) -> Iterator[Hand | HandHis
     Raises:
         UnknownSiteError: an empty text, or one no parser recognises.
     """
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _with_newlines(text)
     site = _detect(text, file)
     return _parse_hands(site, text, file)
+
+
+def read_text_into(
+    text: str, rows: HandRows, *, file: str | None = None
+) -> Iterator[HandHistoryError | None]:
+    """Read the hands of a decoded file into `rows`, in file order: one item per hand,
+    None when the hand's rows were added (the last ones in `rows`), else the
+    `HandHistoryError` saying why it was not read (nothing is added then). The rows are
+    those `rows.add_hand` adds for the hands `parse_text` yields.
+
+    The site is detected before this returns, so an unknown site raises here.
+
+    Raises:
+        UnknownSiteError: an empty text, or one no parser recognises.
+    """
+    text = _with_newlines(text)
+    site = _detect(text, file)
+    return _read_hands_into(site, text, rows, file)
 
 
 def parse_file(path: str | os.PathLike[str]) -> Iterator[Hand | HandHistoryError]:
@@ -61,6 +80,12 @@ def parse_file(path: str | os.PathLike[str]) -> Iterator[Hand | HandHistoryError
     """
     file = os.fspath(path)
     return parse_text(decode(Path(file).read_bytes()), file=file)
+
+
+def _with_newlines(text: str) -> str:
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
 
 
 def _detect(text: str, file: str | None) -> SiteParser:
@@ -80,3 +105,16 @@ def _parse_hands(
             yield site.parse_hand(hand_text, file)
         except HandHistoryError as error:
             yield error
+
+
+def _read_hands_into(
+    site: SiteParser, text: str, rows: HandRows, file: str | None
+) -> Iterator[HandHistoryError | None]:
+    read_hand_into = site.read_hand_into
+    for hand_text in site.split_hands(text):
+        try:
+            read_hand_into(hand_text, file, rows)
+        except HandHistoryError as error:
+            yield error
+        else:
+            yield None

@@ -109,6 +109,10 @@ class UncoveredGameError(Exception):
     """The header names a game the tracker does not cover; the text names the game."""
 
 
+TournamentColumns = tuple[str | None, int | None, int | None, str | None, str | None]
+"""A hand's tournament in the `hands` row: id, buy-in, fee, currency, level."""
+
+
 @dataclass(frozen=True, slots=True)
 class GameTerms:
     """What a header says besides the hand id and the time: the same for every hand of
@@ -124,6 +128,17 @@ class GameTerms:
     play_money: bool
     decimals: int
     tournament: Tournament | None
+
+    @property
+    def tournament_columns(
+        self,
+    ) -> tuple[str | None, int | None, int | None, str | None, str | None]:
+        """The tournament as the `hands` row's five tournament columns (None for cash)."""
+        tournament = self.tournament
+        if tournament is None:
+            return None, None, None, None, None
+        return (tournament.tournament_id, tournament.buy_in, tournament.fee,
+                tournament.currency, tournament.level)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,6 +310,10 @@ def read_table(line: str) -> TableLine:
     return table
 
 
+SeatRow = tuple[int, str, int, bool]
+"""A seat line as the store's `seats` row: seat, player, stack, sitting out."""
+
+
 def read_seat(line: str, money: Callable[[str], int]) -> Seat:
     """Read "Seat 3: Player0 ($91.64 in chips)" or "Seat 7: bob (2500 in chips) is sitting out";
     `money` reads the stack in minor units.
@@ -305,18 +324,28 @@ def read_seat(line: str, money: Callable[[str], int]) -> Seat:
     Raises:
         ValueError: an unreadable seat line.
     """
+    return Seat(*read_seat_row(line, money))
+
+
+def read_seat_row(line: str, money: Callable[[str], int]) -> SeatRow:
+    """`read_seat` as the store's row.
+
+    >>> read_seat_row("Seat 7: bob (2500 in chips) is sitting out", int)
+    (7, 'bob', 2500, True)
+
+    Raises:
+        ValueError: an unreadable seat line.
+    """
     seat = _read_plain_seat_or_none(line, money)
     if seat is not None:
         return seat
     match = _SEAT.match(line)
     if match is None:
         raise ValueError("unreadable seat line")
-    return Seat(
-        int(match["seat"]), match["player"], money(match["stack"]), match["out"] is not None
-    )
+    return int(match["seat"]), match["player"], money(match["stack"]), match["out"] is not None
 
 
-def _read_plain_seat_or_none(line: str, money: Callable[[str], int]) -> Seat | None:
+def _read_plain_seat_or_none(line: str, money: Callable[[str], int]) -> SeatRow | None:
     # "Seat 3: Player0 ($91.64 in chips)" read by splitting, when the line holds one "("
     # only: then _SEAT could split it no other way. None for anything else.
     if not line.startswith("Seat ") or not line.endswith(" in chips)") or line.count("(") != 1:
@@ -332,4 +361,4 @@ def _read_plain_seat_or_none(line: str, money: Callable[[str], int]) -> Seat | N
         or digits.strip("0123456789.,")
     ):
         return None
-    return Seat(int(number), player, money(stack), False)
+    return int(number), player, money(stack), False

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tracker.cards import DECK, Card, parse_card
+from tracker.hand_rows import card_indexes, card_text
 from tracker.model import ActionKind, CardSource, Street
 
 TOTAL_POT = re.compile(
@@ -157,6 +158,32 @@ def _read_bracketed_cards(text: str) -> tuple[Card, ...]:
         return tuple(map(_learn_card_word, words))
 
 
+CardsRow = tuple[str, list[int]]
+"""Cards as the store writes them: their text ("Jc 6c Kd") and their deck indexes."""
+
+_CARD_ROWS: dict[str, CardsRow] = {}
+
+
+def bracketed_cards_row(text: str) -> CardsRow:
+    """`bracketed_cards` as the store writes cards: their text and deck indexes (the
+    same list for the same text: never change it).
+
+    >>> bracketed_cards_row("[Jc 6c Kd] [9c]")
+    ('Jc 6c Kd 9c', [36, 16, 45, 28])
+
+    Raises:
+        ValueError: as `bracketed_cards`.
+    """
+    row = _CARD_ROWS.get(text)
+    if row is None:
+        cards = bracketed_cards(text)
+        row = card_text(cards), card_indexes(cards)
+        if len(_CARD_ROWS) >= _CARDS_LIMIT:
+            _CARD_ROWS.clear()
+        _CARD_ROWS[text] = row
+    return row
+
+
 _CARD_WORDS: dict[str, Card] = {card.text: card for card in DECK}
 """Card words read before, to their cards: one look-up per card (parse_card adds the
 spellings it accepts as they come, at most a few hundred)."""
@@ -170,7 +197,7 @@ def _learn_card_word(word: str) -> Card:
 Pots = tuple[int, int, int | None, tuple[int, ...]]
 """A Total pot line read: the total, the rake, the main pot (None: not given), side pots."""
 
-CardGroups = tuple[tuple[CardSource, tuple[Card, ...]], ...]
+CardGroups = tuple[tuple[CardSource, CardsRow], ...]
 """Cards a summary line shows: ((CardSource.SUMMARY, cards), (CardSource.MUCKED, cards))."""
 
 
@@ -224,5 +251,6 @@ def summary_cards(rest: str) -> CardGroups:
     for word, source in (("showed [", CardSource.SUMMARY), ("mucked [", CardSource.MUCKED)):
         start = rest.find(word)
         if start >= 0:
-            groups.append((source, bracketed_cards(rest[start + 7 : rest.find("]", start) + 1])))
+            cards = bracketed_cards_row(rest[start + 7 : rest.find("]", start) + 1])
+            groups.append((source, cards))
     return tuple(groups)

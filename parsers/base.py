@@ -2,7 +2,9 @@
 
 A site is one module with one `SiteParser` subclass: its name, how to recognise its
 files, how to cut a file into hands and how to read one hand into a `tracker.model.Hand`.
-Registering the instance in `parsers.SITE_PARSERS` is all it takes to add a site.
+Registering the instance in `parsers.SITE_PARSERS` is all it takes to add a site. A site
+may also read a hand straight into the store's rows (`read_hand_into`), which the
+importer uses; by default that goes through the Hand.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from parsers._common import HandText
+from tracker.hand_rows import HandRows
 from tracker.model import Hand
 
 
@@ -39,3 +42,12 @@ class SiteParser(ABC):
     @abstractmethod
     def parse_hand(self, hand_text: HandText, file: str | None) -> Hand:
         """Read one hand; `file` names the source in the Hand and in errors."""
+
+    def read_hand_into(self, hand_text: HandText, file: str | None, rows: HandRows) -> None:
+        """Read one hand and add its rows to `rows`, as `rows.add_hand(parse_hand(...))`
+        does (which is what this does unless the site reads its rows more directly).
+
+        Raises:
+            HandHistoryError: as `parse_hand`; nothing is added then.
+        """
+        rows.add_hand(self.parse_hand(hand_text, file))

@@ -4,9 +4,13 @@ The header, table and seat lines are read by `parsers._pokerstars_header`; every
 line is dispatched here by a cheap prefix or a "player: verb" look-up before any
 pattern runs, in one pass. docs/sites.md describes the format and the decisions taken.
 
+The reader collects the store's row tuples (`tracker.hand_rows`: the columns of the
+`hands` table and of each child table), which the importer adds to its batch as they are
+(`PokerStarsParser.read_hand_into`); `parse_hand` turns the same rows into a `Hand`.
+
 Speed: the lines that repeat most across hands ("bob: folds", "bob: calls 20", the
 summary's "Seat 3: bob folded before Flop (didn't bet)") are read once and their
-immutable results reused from bounded caches keyed by the exact line text (and what
+immutable rows reused from bounded caches keyed by the exact line text (and what
 else the result depends on).
 """
 
@@ -20,9 +24,10 @@ from parsers._pokerstars_header import (
     HAND_ID,
     HAND_START,
     GameTerms,
+    SeatRow,
     UncoveredGameError,
     read_header,
-    read_seat,
+    read_seat_row,
     read_table,
 )
 from parsers._pokerstars_words import (
@@ -36,51 +41,39 @@ from parsers._pokerstars_words import (
     STUD_MARKERS,
     SUMMARY_NAME,
     CardGroups,
+    CardsRow,
     Marker,
     Pots,
-    bracketed_cards,
+    bracketed_cards_row,
     cut_cap,
     read_total_pot,
     summary_cards,
     summary_won,
 )
 from parsers.base import SiteParser
-from tracker.cards import Card
 from tracker.errors import MalformedHandError, UnsupportedGameError
-from tracker.model import (
-    Action,
-    ActionKind,
-    CardSource,
-    Collection,
-    Hand,
-    KnownCards,
-    Returned,
-    Seat,
-    SeatSummary,
-    Stakes,
-    Street,
-    Structure,
-)
+from tracker.hand_rows import Children, HandRows, Row, hand_from_rows
+from tracker.model import ActionKind, CardSource, Hand, Street, Structure
 
 SITE = "pokerstars"
 
-_Bet = tuple[Action, str, int, ActionKind | None]
-"""What a betting line adds: the action, its player, the chips it makes live on the
-street, and the post whose largest amount gives the stakes (None for other actions)."""
+_Bet = tuple[Row, str, int, ActionKind | None]
+"""What a betting line adds: the `actions` row, its player, the chips it makes live on
+the street, and the post whose largest amount gives the stakes (None for other actions)."""
 
-_Street = tuple[Marker, str, tuple[Card, ...] | None]
+_Street = tuple[Marker, str, CardsRow | None]
 """A street line read: its marker, its name, and the board after it (None: no board)."""
+
+_NO_BOARD: CardsRow = ("", [])
 
 
 _CACHE_LIMIT = 5_000
 _BETS: dict[tuple[int, Street], dict[str, _Bet]] = {}  # (decimals, street) -> line -> bet
 _STREETS: dict[bool, dict[str, _Street]] = {}  # stud? -> line -> street line read
-_SEATS: dict[int, dict[str, Seat]] = {}  # decimals -> line -> seat
-_Summary = tuple[SeatSummary, CardGroups]
-_SUMMARIES: dict[int, dict[str, _Summary]] = {}  # decimals -> line -> summary and cards
+_SEATS: dict[int, dict[str, SeatRow]] = {}  # decimals -> line -> seat row
+_Summary = tuple[Row, CardGroups]
+_SUMMARIES: dict[int, dict[str, _Summary]] = {}  # decimals -> line -> summary row and cards
 _TOTAL_POTS: dict[int, dict[str, Pots]] = {}  # decimals -> line -> pots
-# (small blind, big blind, small bet, big bet, ante, bring-in) -> stakes
-_STAKES: dict[tuple[int | None, ...], Stakes] = {}
 
 
 def _cache(caches: dict[Any, dict[str, Any]], key: object) -> dict[str, Any]:
@@ -106,11 +99,15 @@ class PokerStarsParser(SiteParser):
 
     def parse_hand(self, hand_text: HandText, file: str | None) -> Hand:
         """Read one hand (docs/sites.md says what each line becomes)."""
-        return _HandReader(hand_text, file).read()
+        return hand_from_rows(SITE, *_HandReader(hand_text, file).read())
+
+    def read_hand_into(self, hand_text: HandText, file: str | None, rows: HandRows) -> None:
+        """Read one hand straight into `rows`: no `Hand` is built."""
+        rows.add_read(SITE, *_HandReader(hand_text, file).read())
 
 
 class _HandReader:
-    """The state of one hand while its lines are read; `read()` returns the Hand."""
+    """The state of one hand while its lines are read; `read()` returns its rows."""
 
     hero: str | None = None
     cancelled = False
@@ -128,18 +125,19 @@ class _HandReader:
         id_match = HAND_ID.search(self.lines[0])
         self.hand_id = id_match.group(1) if id_match else None
         self.seat_of: dict[str, int] = {}
-        self.actions: list[Action] = []
-        self.known: list[KnownCards] = []
-        self.shown: set[tuple[str, tuple[Card, ...]]] = set()
-        self.boards: list[tuple[Card, ...]] = [(), ()]
-        self.returned: list[Returned] = []
-        self.collections: list[Collection] = []
-        self.summaries: list[SeatSummary] = []
+        self.actions: list[Row] = []
+        self.known: list[Row] = []
+        self.shown: set[tuple[str, str]] = set()  # (player, cards text)
+        self.boards: list[CardsRow] = [_NO_BOARD, _NO_BOARD]
+        self.returned: list[Row] = []
+        self.collections: list[Row] = []
+        self.summaries: list[Row] = []
         self.street_in: dict[str, int] = {}
         self.largest_post: dict[ActionKind, int] = {}
 
-    def read(self) -> Hand:
-        """Read the whole hand, step by step."""
+    def read(self) -> tuple[Row, Children]:
+        """Read the whole hand, step by step: its `hands` row, without the chip checks'
+        two columns, and its rows of every child table."""
         terms = self.terms = self._read_header()
         self.money = money_reader(terms.decimals)
         self.is_stud = terms.game.is_stud
@@ -183,13 +181,13 @@ class _HandReader:
             raise self._error(str(error), 0) from None
         return terms
 
-    def _read_seats(self) -> tuple[list[Seat], int]:
+    def _read_seats(self) -> tuple[list[Row], int]:
         lines = self.lines
         index = 1
-        seats: list[Seat] = []
+        seats: list[Row] = []
         seat_of = self.seat_of
         player_at: dict[int, str] = {}
-        known: dict[str, Seat] = _cache(_SEATS, self.terms.decimals)
+        known: dict[str, SeatRow] = _cache(_SEATS, self.terms.decimals)
         try:
             self.table = read_table(lines[index] if len(lines) > 1 else "")
             for index in range(2, len(lines) + 1):
@@ -198,11 +196,12 @@ class _HandReader:
                 if seat is None:
                     if not line.startswith("Seat "):
                         break
-                    seat = known[line] = read_seat(line, self.money)
-                if seat.player in seat_of or seat.seat in player_at:
+                    seat = known[line] = read_seat_row(line, self.money)
+                number, player = seat[0], seat[1]
+                if player in seat_of or number in player_at:
                     raise ValueError("a seat or a player appears twice")
-                seat_of[seat.player] = seat.seat
-                player_at[seat.seat] = seat.player
+                seat_of[player] = number
+                player_at[number] = player
                 seats.append(seat)
             if not seats:
                 raise ValueError("the hand has no seat lines")
@@ -247,7 +246,7 @@ class _HandReader:
                 if live:
                     street_in[player] = street_in.get(player, 0) + live
                 if post is not None:
-                    self._note_post(post, action.amount)
+                    self._note_post(post, action[3])
         except ValueError as error:
             raise self._error(str(error), index) from None
 
@@ -292,7 +291,7 @@ class _HandReader:
             if live:
                 self.street_in[player] = self.street_in.get(player, 0) + live
             if post is not None:
-                self._note_post(post, action.amount)
+                self._note_post(post, action[3])
 
     def _note_post(self, post: ActionKind, amount: int) -> None:
         if amount > self.largest_post.get(post, 0):
@@ -323,10 +322,10 @@ class _HandReader:
             raise ValueError(f"unknown street line {name or line!r}")
         if marker.board is None:
             return marker, name, None
-        cards = bracketed_cards(line[end + 4 :])
-        if len(cards) != marker.board_size:
+        cards = bracketed_cards_row(line[end + 4 :])
+        if len(cards[1]) != marker.board_size:
             size = marker.board_size
-            raise ValueError(f"the board after {name} has {len(cards)} cards, not {size}")
+            raise ValueError(f"the board after {name} has {len(cards[1])} cards, not {size}")
         return marker, name, cards
 
     def _dealt_line(self, body: str) -> None:
@@ -334,21 +333,22 @@ class _HandReader:
         player = body.partition(" [")[0]
         if player not in self.seat_of:
             player = self._seated_prefix(body, " [")
-        new_cards = bracketed_cards(body[max(body.rfind("["), len(player)) :])
+        text, indexes = bracketed_cards_row(body[max(body.rfind("["), len(player)) :])
+        count = len(indexes)
         if not self.is_stud:
             game = self.terms.game
-            if len(new_cards) != game.hole_card_count:
-                raise ValueError(f"{len(new_cards)} hole cards dealt in {game.value}")
+            if count != game.hole_card_count:
+                raise ValueError(f"{count} hole cards dealt in {game.value}")
             self.hero = player
             source = CardSource.DEALT
-        elif self.street is Street.THIRD and len(new_cards) == 3:
+        elif self.street is Street.THIRD and count == 3:
             self.hero = player
             source = CardSource.DEALT
-        elif len(new_cards) != 1:
-            raise ValueError(f"{len(new_cards)} cards dealt at once on {self.street.value} street")
+        elif count != 1:
+            raise ValueError(f"{count} cards dealt at once on {self.street.value} street")
         else:
             source = CardSource.DEALT if player == self.hero else CardSource.UP
-        self.known.append(KnownCards(player, self.street, source, new_cards))
+        self.known.append((player, self.street, source, text, indexes))
 
     def _seated_prefix(self, line: str, separator: str) -> str:
         """The seated player whose name, then `separator`, starts `line`: the slow path
@@ -372,7 +372,7 @@ class _HandReader:
             amount, _, player = line[14:].partition(") returned to ")
             if player not in self.seat_of:
                 raise ValueError(f"{player!r} has no seat in this hand")
-            self.returned.append(Returned(player, self.money(amount)))
+            self.returned.append((player, self.money(amount)))
         elif " collected " in line:
             self._collected(line)
         elif line == "Hand cancelled":
@@ -403,7 +403,7 @@ class _HandReader:
             pot = int(pot_name[9:])
         if pot is None:
             raise ValueError(f"unknown pot {pot_name!r}")
-        self.collections.append(Collection(player, self.money(amount), pot, self.paid_board))
+        self.collections.append((player, self.money(amount), pot, self.paid_board, None))
 
     def _read_summary(self, start: int) -> None:
         lines = self.lines
@@ -414,7 +414,7 @@ class _HandReader:
             for index in range(start, len(lines)):
                 line = lines[index]
                 known = summaries.get(line)
-                if known is not None and player_at.get(known[0].seat) == known[0].player:
+                if known is not None and player_at.get(known[0][0]) == known[0][1]:
                     self._take_summary(*known)
                 elif line.startswith("Seat "):
                     self._summary_seat(line, summaries)
@@ -423,7 +423,7 @@ class _HandReader:
                 elif line.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
                     # "Board [Jc 6c Kd 9c Ad]", "SECOND Board [7h 5d 3s 2s 4h]"
                     board = 1 if line.startswith("SECOND") else 0
-                    if bracketed_cards(line[line.index("[") :]) != self.boards[board]:
+                    if bracketed_cards_row(line[line.index("[") :])[0] != self.boards[board][0]:
                         raise ValueError("the summary board differs from the cards dealt")
                 elif line != "Hand was run twice":
                     raise ValueError("unknown summary line")
@@ -454,7 +454,7 @@ class _HandReader:
                 raise ValueError("unreadable summary seat line")
             player, usual = name["player"], False
         rest = text[len(player) + 1 :]
-        summary = SeatSummary(seat, player, rest, summary_won(rest, self.money))
+        summary = (seat, player, rest, summary_won(rest, self.money))
         groups = summary_cards(rest) if "ed [" in rest else ()
         self._take_summary(summary, groups)
         if usual:
@@ -462,60 +462,40 @@ class _HandReader:
                 summaries.clear()
             summaries[line] = summary, groups
 
-    def _take_summary(self, summary: SeatSummary, groups: CardGroups) -> None:
+    def _take_summary(self, summary: Row, groups: CardGroups) -> None:
         self.summaries.append(summary)
-        for source, cards in groups:
-            if (summary.player, cards) not in self.shown:
-                self.known.append(KnownCards(summary.player, Street.SHOWDOWN, source, cards))
+        for source, (text, indexes) in groups:
+            player = summary[1]
+            if (player, text) not in self.shown:
+                self.known.append((player, Street.SHOWDOWN, source, text, indexes))
 
-    def _build(self, seats: list[Seat]) -> Hand:
+    def _build(self, seats: list[Row]) -> tuple[Row, Children]:
         terms = self.terms
         posts = self.largest_post
         limit = terms.structure is Structure.LIMIT
-        amounts = (
+        table = self.table
+        hand = (
+            self.hand_id or "", terms.game, terms.structure,
             posts.get(ActionKind.POST_SMALL_BLIND) if limit else terms.first,
             posts.get(ActionKind.POST_BIG_BLIND) if limit else terms.second,
-            terms.first if limit else None,
-            terms.second if limit else None,
-            posts.get(ActionKind.POST_ANTE),
-            posts.get(ActionKind.BRING_IN),
-        )
-        stakes = _STAKES.get(amounts)
-        if stakes is None:
-            if len(_STAKES) >= _CACHE_LIMIT:
-                _STAKES.clear()
-            stakes = _STAKES[amounts] = Stakes(*amounts)
-        return Hand(
-            site=SITE,
-            hand_id=self.hand_id or "",
-            game=terms.game,
-            structure=terms.structure,
-            stakes=stakes,
-            currency=terms.currency,
-            play_money=terms.play_money or self.table.play_money,
-            tournament=terms.tournament,
-            table_name=self.table.table,
-            max_seats=self.table.max_seats,
-            button_seat=None if self.is_stud else self.table.button,
-            started_at=self.started_at,
-            site_timezone=self.site_timezone,
-            seats=tuple(seats),
-            actions=tuple(self.actions),
-            known_cards=tuple(self.known),
-            boards=tuple(filter(None, self.boards)),
-            returned=tuple(self.returned),
-            collections=tuple(self.collections),
-            total_pot=self.total_pot,
-            main_pot=self.main_pot,
-            side_pots=self.side_pots,
-            rake=self.rake,
-            jackpot_fee=0,
-            summaries=tuple(self.summaries),
-            hero=self.hero,
-            cancelled=self.cancelled,
-            source_file=self.file,
-            first_line=self.text.first_line,
-        )
+            terms.first if limit else None, terms.second if limit else None,
+            posts.get(ActionKind.POST_ANTE), posts.get(ActionKind.BRING_IN),
+            terms.currency, terms.play_money or table.play_money, *terms.tournament_columns,
+            table.table, table.max_seats, None if self.is_stud else table.button,
+            self.started_at, self.site_timezone, self.hero,
+            self.total_pot, self.main_pot, self.side_pots, self.rake, 0, self.cancelled,
+            self.file, self.text.first_line,
+        )  # fmt: skip
+        children = {
+            "seats": seats,
+            "actions": self.actions,
+            "cards": self.known,
+            "boards": [board for board in self.boards if board[1]],
+            "collections": self.collections,
+            "returned": self.returned,
+            "summaries": self.summaries,
+        }
+        return hand, children
 
     # The verbs after "player: ". Each reads the rest of its line; `kind` comes from
     # _VERBS. Betting lines return what they add (reusable for the same line and street).
@@ -524,14 +504,14 @@ class _HandReader:
         # "Hero: folds", "Player1: checks"
         if args:
             raise ValueError(f"unexpected text after {kind.value}")
-        return Action(self.street, player, kind), player, 0, None
+        return (self.street, player, kind, 0, None, False), player, 0, None
 
     def _put_in(self, player: str, args: str, kind: ActionKind) -> _Bet:
         # "Player0: calls $45.75 and is all-in", "Player4: bets 1360"
         all_in = args.endswith(" and is all-in")
         amount = self.money(args[:-14] if all_in else cut_cap(args))
         post = kind if kind is ActionKind.BRING_IN else None
-        return Action(self.street, player, kind, amount, None, all_in), player, amount, post
+        return (self.street, player, kind, amount, None, all_in), player, amount, post
 
     def _bring_in(self, player: str, args: str, kind: ActionKind) -> _Bet:
         # "denny501: brings in for $0.02"
@@ -555,7 +535,7 @@ class _HandReader:
             # Only the big blind is live; the small blind part is dead money.
             terms = self.terms
             live = min(amount, terms.first if terms.structure is Structure.LIMIT else terms.second)
-        return Action(self.street, player, post, amount, None, all_in), player, live, post
+        return (self.street, player, post, amount, None, all_in), player, live, post
 
     def _raise(self, player: str, args: str, kind: ActionKind) -> None:
         # "Player2: raises $4 to $8": $4 more than the bet, $8 in all on this street
@@ -566,23 +546,21 @@ class _HandReader:
         already = self.street_in.get(player, 0)
         if to_amount <= already:
             raise ValueError(f"a raise to {to_text} is not above the {already} already in")
-        self.actions.append(
-            Action(self.street, player, kind, to_amount - already, to_amount, all_in)
-        )
+        self.actions.append((self.street, player, kind, to_amount - already, to_amount, all_in))
         self.street_in[player] = to_amount
 
     def _show(self, player: str, args: str, kind: CardSource) -> None:
         # "Hero: shows [As 4s Ks Ad Qh] (HI: a flush, Ace high; LO: 7,5,4,3,A)"
-        cards = bracketed_cards(args[: args.find("]") + 1])
-        if (player, cards) not in self.shown:
-            self.shown.add((player, cards))
-            self.known.append(KnownCards(player, self.street, kind, cards))
+        text, indexes = bracketed_cards_row(args[: args.find("]") + 1])
+        if (player, text) not in self.shown:
+            self.shown.add((player, text))
+            self.known.append((player, self.street, kind, text, indexes))
 
     def _muck(self, player: str, args: str, kind: CardSource) -> None:
         # "Tumim: mucks hand" (the summary lists the cards: "Seat 7: Tumim mucked [5c ...]")
         if args.startswith("hand ["):
-            cards = bracketed_cards(args[5 : args.find("]") + 1])
-            self.known.append(KnownCards(player, self.street, kind, cards))
+            text, indexes = bracketed_cards_row(args[5 : args.find("]") + 1])
+            self.known.append((player, self.street, kind, text, indexes))
         elif args != "hand":
             raise ValueError("unreadable mucks line")
 
@@ -593,7 +571,7 @@ class _HandReader:
             amount = self.money(args[9:-1])
         elif args != "to EV Cashout":
             raise ValueError("unreadable cash-out line")
-        self.actions.append(Action(self.street, player, kind, amount))
+        self.actions.append((self.street, player, kind, amount, None, False))
 
 
 _Verb = Callable[[_HandReader, str, str, Any], "_Bet | None"]

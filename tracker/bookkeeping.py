@@ -13,7 +13,7 @@ it), never silently fixed. The import stores the verdict; the audit reuses the s
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tracker.model import Action, ActionKind, Collection, Hand, Returned
 
@@ -72,29 +72,57 @@ def chip_discrepancies(hand: Hand) -> list[str]:
         return []
     if hand.total_pot is None:
         return ["the hand gives no total pot"]
-    total_pot = hand.total_pot
+    return pot_discrepancies(
+        hand.total_pot,
+        contributed=total_contributed(hand.actions),
+        returned=total_returned(hand.returned),
+        collected=total_collected(hand.collections),
+        rake=hand.rake or 0,
+        jackpot_fee=hand.jackpot_fee,
+        main_pot=hand.main_pot,
+        side_pots=hand.side_pots,
+    )
+
+
+def pot_discrepancies(
+    total_pot: int,
+    *,
+    contributed: int,
+    returned: int,
+    collected: int,
+    rake: int,
+    jackpot_fee: int,
+    main_pot: int | None,
+    side_pots: Sequence[int],
+) -> list[str]:
+    """`chip_discrepancies` from the sums of a hand that is not cancelled and gives a
+    total pot: for readers that hold a hand's rows rather than a `Hand`.
+
+    >>> pot_discrepancies(40, contributed=40, returned=0, collected=38, rake=2,
+    ...                   jackpot_fee=0, main_pot=None, side_pots=())
+    []
+    >>> pot_discrepancies(40, contributed=44, returned=0, collected=38, rake=2,
+    ...                   jackpot_fee=0, main_pot=None, side_pots=())
+    ['players put in 44 less 0 returned = 44, but the total pot is 40']
+    """
     reasons: list[str] = []
-    contributed = total_contributed(hand.actions)
-    returned = total_returned(hand.returned)
     if contributed - returned != total_pot:
         reasons.append(
             f"players put in {contributed} less {returned} returned = "
             f"{contributed - returned}, but the total pot is {total_pot}"
         )
-    collected = total_collected(hand.collections)
-    rake = hand.rake or 0
-    if collected + rake + hand.jackpot_fee != total_pot:
+    if collected + rake + jackpot_fee != total_pot:
         reasons.append(
-            f"collected {collected} + rake {rake} + jackpot fee {hand.jackpot_fee} = "
-            f"{collected + rake + hand.jackpot_fee}, but the total pot is {total_pot}"
+            f"collected {collected} + rake {rake} + jackpot fee {jackpot_fee} = "
+            f"{collected + rake + jackpot_fee}, but the total pot is {total_pot}"
         )
-    if hand.main_pot is not None and hand.side_pots:
-        pots = hand.main_pot + sum(hand.side_pots)
+    if main_pot is not None and side_pots:
+        pots = main_pot + sum(side_pots)
         # PokerStars lists the pots net of rake ("Total pot $1.08 Main pot $0.42. Side pot
         # $0.61. | Rake $0.05"); other sites before it: either adds up.
         if pots not in (total_pot, total_pot - rake):
             reasons.append(
-                f"main pot {hand.main_pot} + side pots {sum(hand.side_pots)} = {pots}, "
+                f"main pot {main_pot} + side pots {sum(side_pots)} = {pots}, "
                 f"but the total pot is {total_pot} (rake {rake})"
             )
     return reasons

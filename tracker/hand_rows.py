@@ -5,8 +5,9 @@ row of each hand and the rows of its seats, actions, cards, boards, collections,
 returned bets and summary lines, in the columns the store's schemas give them (the store
 adds each child row's `hand_id`, and its `sequence`, the row's place in its hand).
 
-`add_hand` fills it from a `tracker.model.Hand`; a reader that builds no Hand can add its
-rows directly (`add`), in the same columns.
+`add_hand` fills it from a `tracker.model.Hand`; a reader that builds no Hand adds its
+rows directly, in the same columns (`add`, or `add_read` when the chip checks are still to
+run), and `hand_from_rows` turns such rows back into the `Hand` they stand for.
 """
 
 from __future__ import annotations
@@ -14,11 +15,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from operator import attrgetter
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
-from tracker.bookkeeping import inconsistency_or_none
-from tracker.cards import Card
-from tracker.model import Hand
+from tracker.bookkeeping import inconsistency_or_none, pot_discrepancies
+from tracker.cards import DECK, Card
+from tracker.model import (
+    Action,
+    ActionKind,
+    Collection,
+    Hand,
+    KnownCards,
+    Returned,
+    Seat,
+    SeatSummary,
+    Stakes,
+    Tournament,
+)
 
 HAND_COLUMNS: Final = (
     "hand_id", "game", "structure", "small_blind", "big_blind", "small_bet", "big_bet",
@@ -42,6 +54,8 @@ CHILD_COLUMNS: Final[dict[str, tuple[str, ...]]] = {
 """The columns of each child table's rows, in order (without `hand_id` and `sequence`)."""
 
 Row = tuple[Any, ...]
+Children = dict[str, list[Row]]
+"""A hand's rows of every child table (`CHILD_COLUMNS`), by table."""
 
 
 class HandRows:
@@ -63,7 +77,7 @@ class HandRows:
     def __len__(self) -> int:
         return len(self.hands)
 
-    def add(self, site: str, hand: Row, children: dict[str, list[Row]]) -> None:
+    def add(self, site: str, hand: Row, children: Children) -> None:
         """Add one hand: its `hands` row and its rows of every child table."""
         self.sites.append(site)
         self.hands.append(hand)
@@ -83,6 +97,13 @@ class HandRows:
         }
         self.add(hand.site, hand_row, children)
 
+    def add_read(self, site: str, hand: Row, children: Children) -> None:
+        """Add one hand as a reader read it: its `hands` row without the last two
+        columns (the chip checks' verdict), which this computes from the rows, as
+        `add_hand` does from a Hand."""
+        inconsistency = rows_inconsistency_or_none(hand, children)
+        self.add(site, (*hand, inconsistency is None, inconsistency), children)
+
     def drop_last(self) -> None:
         """Remove the hand added last (the importer's duplicate check comes after)."""
         self.sites.pop()
@@ -91,6 +112,14 @@ class HandRows:
             count = self.counts[table].pop()
             if count:
                 del rows[-count:]
+
+    def clear(self) -> None:
+        """Remove every hand (a reader adding to this batch goes on adding to it)."""
+        self.sites.clear()
+        self.hands.clear()
+        for table, rows in self.rows.items():
+            rows.clear()
+            self.counts[table].clear()
 
     def hand_ids(self) -> list[str]:
         """Each hand's id, in order."""
@@ -172,3 +201,116 @@ _CHILD_GETTERS: Final[dict[str, tuple[_Getter, list[_Getter]]]] = {
     "returned": (attrgetter("returned"), _plain(*CHILD_COLUMNS["returned"])),
     "summaries": (attrgetter("summaries"), _plain(*CHILD_COLUMNS["summaries"])),
 }  # fmt: skip
+
+
+# Where the chip checks and `hand_from_rows` find what they read in a `hands` row.
+_COLUMN = {name: index for index, name in enumerate(HAND_COLUMNS)}
+_NO_CHIPS_IN: Final = frozenset(kind for kind in ActionKind if not kind.puts_chips_in)
+_ACTION_KIND: Final = CHILD_COLUMNS["actions"].index("kind")
+_ACTION_AMOUNT: Final = CHILD_COLUMNS["actions"].index("amount")
+
+
+def rows_inconsistency_or_none(hand: Row, children: Children) -> str | None:
+    """`tracker.bookkeeping.inconsistency_or_none` of the hand these rows stand for.
+
+    Args:
+        hand: the `hands` row (the chip checks' own two columns may be absent).
+        children: the hand's rows of every child table.
+    """
+    if hand[_COLUMN["cancelled"]]:
+        return None
+    total_pot = hand[_COLUMN["total_pot"]]
+    if total_pot is None:
+        return "the hand gives no total pot"
+    reasons = pot_discrepancies(
+        total_pot,
+        contributed=sum(
+            [
+                row[_ACTION_AMOUNT]
+                for row in children["actions"]
+                if row[_ACTION_KIND] not in _NO_CHIPS_IN
+            ]
+        ),
+        returned=sum([row[1] for row in children["returned"]]),
+        collected=sum([row[1] for row in children["collections"]]),
+        rake=hand[_COLUMN["rake"]] or 0,
+        jackpot_fee=hand[_COLUMN["jackpot_fee"]],
+        main_pot=hand[_COLUMN["main_pot"]],
+        side_pots=hand[_COLUMN["side_pots"]],
+    )
+    return "; ".join(reasons) if reasons else None
+
+
+def hand_from_rows(site: str, hand: Row, children: Children) -> Hand:
+    """The `tracker.model.Hand` that a hand's rows stand for: the inverse of `add_hand`
+    (the chip checks' verdict, when the row has it, is not part of a Hand).
+
+    Args:
+        site: the hand's site.
+        hand: the `hands` row.
+        children: the hand's rows of every child table.
+    """
+    (hand_id, game, structure, small_blind, big_blind, small_bet, big_bet, ante, bring_in,
+     currency, play_money, tournament_id, buy_in, fee, tournament_currency, level,
+     table_name, max_seats, button_seat, started_at, site_timezone, hero, total_pot,
+     main_pot, side_pots, rake, jackpot_fee, cancelled, source_file, first_line,
+     ) = hand[:_HAND_FIELDS]  # fmt: skip
+    stakes = _STAKES.get(hand[3:9])
+    if stakes is None:
+        if len(_STAKES) >= _STAKES_LIMIT:
+            _STAKES.clear()
+        stakes = _STAKES[hand[3:9]] = Stakes(
+            small_blind, big_blind, small_bet, big_bet, ante, bring_in
+        )
+    tournament = None
+    if tournament_id is not None:
+        tournament = Tournament(tournament_id, buy_in, fee, tournament_currency, level)
+    return Hand(
+        site=site, hand_id=hand_id, game=game, structure=structure, stakes=stakes,
+        currency=currency, play_money=play_money, tournament=tournament,
+        table_name=table_name, max_seats=max_seats, button_seat=button_seat,
+        started_at=started_at, site_timezone=site_timezone,
+        seats=_items(Seat, _SEATS, children["seats"]),
+        actions=_items(Action, _ACTIONS, children["actions"]),
+        known_cards=tuple([
+            KnownCards(player, street, source, _cards(indexes))
+            for player, street, source, _, indexes in children["cards"]
+        ]),
+        boards=tuple([_cards(indexes) for _, indexes in children["boards"]]),
+        returned=tuple([Returned(*row) for row in children["returned"]]),
+        collections=tuple([Collection(*row) for row in children["collections"]]),
+        total_pot=total_pot, main_pot=main_pot, side_pots=tuple(side_pots), rake=rake,
+        jackpot_fee=jackpot_fee,
+        summaries=_items(SeatSummary, _SUMMARIES, children["summaries"]),
+        hero=hero, cancelled=cancelled, source_file=source_file, first_line=first_line,
+    )  # fmt: skip
+
+
+_HAND_FIELDS: Final = len(HAND_COLUMNS) - 2
+_STAKES_LIMIT: Final = 5_000
+_STAKES: dict[Row, Stakes] = {}  # the stakes columns of a row -> their Stakes, shared
+
+
+# The model's items are immutable: the same row (a reader's line caches give the same
+# rows again and again) gives the same item, built once.
+_ITEMS_LIMIT: Final = 20_000
+_T = TypeVar("_T")
+_SEATS: dict[Row, Seat] = {}
+_ACTIONS: dict[Row, Action] = {}
+_SUMMARIES: dict[Row, SeatSummary] = {}
+
+
+def _items(make: Callable[..., _T], known: dict[Row, _T], rows: list[Row]) -> tuple[_T, ...]:
+    items = []
+    for row in rows:
+        item = known.get(row)
+        if item is None:
+            if len(known) >= _ITEMS_LIMIT:
+                known.clear()
+            item = known[row] = make(*row)
+        items.append(item)
+    return tuple(items)
+
+
+def _cards(indexes: list[int]) -> tuple[Card, ...]:
+    return tuple([DECK[index] for index in indexes])

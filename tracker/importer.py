@@ -28,7 +28,7 @@ import pyarrow.parquet as pq
 
 import parsers
 from tracker.errors import HandHistoryError, UnsupportedGameError
-from tracker.model import Hand
+from tracker.hand_rows import HAND_COLUMNS, HandRows
 from tracker.store import TABLES, ErrorRecord, FileRecord, Store
 
 DEFAULT_BATCH_SIZE = 10_000
@@ -43,6 +43,7 @@ MAX_REPORTED_ERRORS = 100
 """Errors kept in the summary; `parse_errors` has them all."""
 
 _PROGRESS_EVERY = 1_000
+_FIRST_LINE = HAND_COLUMNS.index("first_line")
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
@@ -181,7 +182,7 @@ class _ImportRun:
         self.progress = progress
         self.summary = ImportSummary(files=len(files))
         self.imported_at = datetime.now(UTC)
-        self.pending_hands: list[Hand] = []
+        self.pending_rows = HandRows()
         self.pending_files: list[FileRecord] = []
         self.pending_errors: list[ErrorRecord] = []
         self.known: dict[str, set[str]] = {}
@@ -249,10 +250,9 @@ class _ImportRun:
         else:
             lines = max(1, text.count("\n"))
             try:
-                for item in parsers.parse_text(text, file=str(path)):
-                    self._take(item, counts)
+                for error in parsers.read_text_into(text, self.pending_rows, file=str(path)):
+                    line = self._take(error, counts)
                     if counts.seen % _PROGRESS_EVERY == 0:
-                        line = getattr(item, "first_line", None) or getattr(item, "line_number", 0)
                         self._report(str(path), record.size * min(1.0, (line or 0) / lines))
             except HandHistoryError as error:  # UnknownSiteError: no parser knows the file
                 self._fail(error, path)
@@ -260,32 +260,43 @@ class _ImportRun:
         self.bytes_done += record.size
         self.pending_files.append(counts.record(record))
 
-    def _take(self, item: Hand | HandHistoryError, counts: _FileCounts) -> None:
+    def _take(self, error: HandHistoryError | None, counts: _FileCounts) -> int | None:
+        """Count one item of `parsers.read_text_into` (None: a hand added to the pending
+        rows); returns the file line the item starts at, when known."""
         counts.seen += 1
         self.summary.hands_seen += 1
-        if isinstance(item, Hand):
-            counts.site = item.site
-            known = self.known.get(item.site)
-            if known is None:
-                known = self.known[item.site] = self.store.known_hand_keys(item.site)
-            if item.hand_id in known:
-                counts.duplicates += 1
-                self.summary.duplicates += 1
-                return
-            known.add(item.hand_id)
-            self.pending_hands.append(item)
-            counts.imported += 1
-            self.summary.imported += 1
-            if len(self.pending_hands) >= self.batch_size:
-                self._commit()
-        elif isinstance(item, UnsupportedGameError):
-            counts.site = counts.site or item.site
+        if error is None:
+            return self._take_hand(counts)
+        counts.site = counts.site or error.site
+        if isinstance(error, UnsupportedGameError):
             counts.skipped += 1
             self.summary.skipped += 1
         else:
-            counts.site = counts.site or item.site
             counts.failed += 1
-            self._fail(item, None)
+            self._fail(error, None)
+        return error.line_number
+
+    def _take_hand(self, counts: _FileCounts) -> int | None:
+        # The hand is in the pending rows already, the last one: taken out again when
+        # the store has it.
+        rows = self.pending_rows
+        site = counts.site = rows.sites[-1]
+        hand_id: str = rows.hands[-1][0]
+        first_line: int | None = rows.hands[-1][_FIRST_LINE]
+        known = self.known.get(site)
+        if known is None:
+            known = self.known[site] = self.store.known_hand_keys(site)
+        if hand_id in known:
+            rows.drop_last()
+            counts.duplicates += 1
+            self.summary.duplicates += 1
+        else:
+            known.add(hand_id)
+            counts.imported += 1
+            self.summary.imported += 1
+            if len(rows) >= self.batch_size:
+                self._commit()
+        return first_line
 
     def _fail_file(self, path: Path, reason: str, kind: str) -> None:
         self._record_error(
@@ -319,10 +330,10 @@ class _ImportRun:
 
     def _commit(self) -> None:
         with self.store.transaction() as batch:
-            batch.write_hands(self.pending_hands)
+            batch.write_hand_rows(self.pending_rows)
             batch.write_errors(self.pending_errors)
             batch.write_files(self.pending_files)
-        self.pending_hands.clear()
+        self.pending_rows.clear()  # not a new batch: `_parse`'s reader adds to this one
         self.pending_errors.clear()
         self.pending_files.clear()
         gc.collect(0)

@@ -1,0 +1,208 @@
+"""The importer's path (`parsers.read_text_into`: a hand read straight into the store's
+rows) gives exactly what the Hand path gives (`parsers.parse_text`, each Hand added by
+`HandRows.add_hand`): the same rows, of the same types, and the same errors in the same
+places, on the real PokerStars files, the project's sample files, simulated hands of
+every game and damaged texts.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import parsers
+from parsers import decode, parse_text, read_text_into
+from parsers.base import SiteParser
+from parsers.pokerstars import PokerStarsParser
+from tracker.errors import HandHistoryError
+from tracker.hand_rows import HandRows
+from tracker.model import Game, Hand, Structure
+from tracker.simulate import iter_hands
+from tracker.simulate.pokerstars_format import HAND_SEPARATOR, format_hand
+
+SAMPLE_FOLDER = Path(__file__).resolve().parents[2] / "sample_histories"
+
+SIMULATED = [
+    # (game, structure, players, tournament): about 2,000 hands of each game
+    (Game.OMAHA_HILO, Structure.POT_LIMIT, 6, False),
+    (Game.OMAHA_HILO, Structure.NO_LIMIT, 9, True),
+    (Game.OMAHA_HILO, Structure.LIMIT, 2, False),
+    (Game.OMAHA5_HILO, Structure.POT_LIMIT, 6, False),
+    (Game.OMAHA5_HILO, Structure.LIMIT, 4, True),
+    (Game.COURCHEVEL_HILO, Structure.POT_LIMIT, 6, False),
+    (Game.COURCHEVEL_HILO, Structure.NO_LIMIT, 3, True),
+    (Game.STUD_HILO, Structure.LIMIT, 7, False),
+    (Game.STUD_HILO, Structure.LIMIT, 5, True),
+    (Game.OMAHA_HI, Structure.POT_LIMIT, 10, False),
+    (Game.OMAHA_HI, Structure.NO_LIMIT, 6, True),
+    (Game.OMAHA5_HI, Structure.NO_LIMIT, 6, False),
+    (Game.OMAHA5_HI, Structure.LIMIT, 3, True),
+    (Game.COURCHEVEL_HI, Structure.LIMIT, 6, False),
+    (Game.COURCHEVEL_HI, Structure.POT_LIMIT, 4, True),
+    (Game.STUD_HI, Structure.LIMIT, 5, False),
+    (Game.STUD_HI, Structure.LIMIT, 6, True),
+]
+HANDS_PER_CONFIG = 1_000
+
+
+class HandPathOnly(PokerStarsParser):
+    """PokerStars read as a site without a rows reader of its own would be."""
+
+    read_hand_into = SiteParser.read_hand_into
+
+
+def typed(value: Any) -> Any:
+    """`value` with the type of every part beside it: True and 1, "x" and a StrEnum
+    member, a list and a tuple all differ."""
+    if isinstance(value, list | tuple):
+        return type(value).__name__, [typed(item) for item in value]
+    return type(value).__name__, value
+
+
+def described(error: HandHistoryError) -> tuple[object, ...]:
+    return (type(error).__name__, error.site, error.file, error.hand_id, error.line_number,
+            error.line, error.reason)  # fmt: skip
+
+
+def by_hand_path(text: str, file: str | None) -> tuple[HandRows, list[object]]:
+    """The rows `HandRows.add_hand` gives from the Hands `parse_text` yields, and the
+    items in order (None for a hand, the described error otherwise)."""
+    rows = HandRows()
+    items: list[object] = []
+    for item in parse_text(text, file=file):
+        if isinstance(item, Hand):
+            rows.add_hand(item)
+            items.append(None)
+        else:
+            items.append(described(item))
+    return rows, items
+
+
+def by_rows_path(text: str, file: str | None) -> tuple[HandRows, list[object]]:
+    """The rows `read_text_into` adds, and its items in the same form."""
+    rows = HandRows()
+    items = [
+        None if item is None else described(item) for item in read_text_into(text, rows, file=file)
+    ]
+    return rows, items
+
+
+def assert_same_rows(text: str, file: str | None = None) -> int:
+    """Both paths agree on `text`; returns the number of hands read."""
+    expected, expected_items = by_hand_path(text, file)
+    found, found_items = by_rows_path(text, file)
+    assert found_items == expected_items
+    assert found.sites == expected.sites
+    assert found.counts == expected.counts
+    for index, (got, want) in enumerate(zip(found.hands, expected.hands, strict=True)):
+        assert typed(got) == typed(want), (index, got, want)
+    for table, rows in expected.rows.items():
+        assert typed(found.rows[table]) == typed(rows), table
+    return len(found)
+
+
+def pokerstars_files(histories: Path) -> list[Path]:
+    folder = histories / "PokerStars"
+    return sorted(path for path in folder.rglob("*.txt") if path.is_file())
+
+
+def test_real_files_give_the_same_rows(histories: Path) -> None:
+    paths = pokerstars_files(histories)
+    assert len(paths) >= 12
+    read = 0
+    for path in paths:
+        read += assert_same_rows(decode(path.read_bytes()), file=str(path))
+    assert read > 80
+
+
+def test_sample_files_give_the_same_rows() -> None:
+    paths = sorted(SAMPLE_FOLDER.glob("*.txt"))
+    assert paths, f"no sample files in {SAMPLE_FOLDER}"
+    read = sum(assert_same_rows(decode(path.read_bytes()), file=str(path)) for path in paths)
+    assert read > 1_000
+
+
+@pytest.mark.parametrize(
+    ("game", "structure", "players", "tournament"),
+    SIMULATED,
+    ids=[f"{g.value}-{s.value}-{p}{'-tournament' if t else ''}" for g, s, p, t in SIMULATED],
+)
+def test_simulated_hands_give_the_same_rows(
+    game: Game, structure: Structure, players: int, tournament: bool
+) -> None:
+    simulated = iter_hands(
+        game, structure, hands=HANDS_PER_CONFIG, players=players, seed=31,
+        error_rate=0.05, tournament=tournament,
+    )  # fmt: skip
+    text = "".join(format_hand(hand) + HAND_SEPARATOR for hand in simulated)
+    assert assert_same_rows(text, file="simulated.txt") == HANDS_PER_CONFIG
+
+
+def damaged(text: str, rng: random.Random) -> str:
+    """`text` with one kind of damage: cut off, a line removed, repeated or moved."""
+    lines = text.split("\n")
+    where = rng.randrange(len(lines))
+    kind = rng.randrange(4)
+    if kind == 0:
+        return text[: rng.randrange(len(text))]
+    if kind == 1:
+        del lines[where]
+    elif kind == 2:
+        lines.insert(where, lines[where])
+    else:
+        lines.insert(rng.randrange(len(lines)), lines.pop(where))
+    return "\n".join(lines)
+
+
+def sample_hand_texts() -> list[str]:
+    """A few hands of every sample file, whole texts of a few hands each."""
+    texts = []
+    for path in sorted(SAMPLE_FOLDER.glob("*.txt")):
+        hands = decode(path.read_bytes()).split(HAND_SEPARATOR)
+        texts.extend(HAND_SEPARATOR.join(hands[start : start + 3]) for start in (0, 40, 80))
+    return texts
+
+
+def test_damaged_texts_give_the_same_rows_and_errors() -> None:
+    rng = random.Random(2024)
+    texts = sample_hand_texts()
+    errors = 0
+    for _ in range(1_500):
+        text = damaged(rng.choice(texts), rng)
+        if not text.strip() or not parsers.PokerStarsParser().detect(text):
+            continue
+        assert_same_rows(text, file="damaged.txt")
+        errors += sum(item is not None for item in by_rows_path(text, "damaged.txt")[1])
+    assert errors > 300  # the damage was seen, not only read past
+
+
+def test_damaged_real_files_give_the_same_rows_and_errors(histories: Path) -> None:
+    rng = random.Random(7)
+    texts = [decode(path.read_bytes()) for path in pokerstars_files(histories)]
+    for _ in range(300):
+        text = damaged(rng.choice(texts), rng)
+        if text.strip() and parsers.PokerStarsParser().detect(text):
+            assert_same_rows(text, file="damaged.txt")
+
+
+def test_a_site_without_a_rows_reader_adds_its_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = decode(sorted(SAMPLE_FOLDER.glob("*.txt"))[0].read_bytes())
+    expected, expected_items = by_rows_path(text, "sample.txt")
+    monkeypatch.setattr(parsers, "SITE_PARSERS", (HandPathOnly(),))
+    found, found_items = by_rows_path(text, "sample.txt")
+    assert found_items == expected_items
+    assert typed(found.hands) == typed(expected.hands)
+    assert typed(found.rows) == typed(expected.rows)
+
+
+def test_a_failed_hand_adds_no_rows() -> None:
+    hands = decode(sorted(SAMPLE_FOLDER.glob("*.txt"))[0].read_bytes()).split(HAND_SEPARATOR)
+    broken = hands[1].replace("*** SUMMARY ***", "*** SUMMARY")
+    rows = HandRows()
+    items = list(read_text_into(HAND_SEPARATOR.join([hands[0], broken, hands[2]]), rows))
+    assert [item is None for item in items] == [True, False, True]
+    assert len(rows) == 2
+    assert sum(rows.counts["seats"]) == len(rows.rows["seats"])
