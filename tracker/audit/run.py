@@ -4,9 +4,9 @@
 Each batch is read through the store into arrays (`tracker.audit.loading`); the
 vectorised path (`tracker.audit.batch`) proves most hands ok at once, and the rest go
 through the exact path one by one (`tracker.audit.verdict`). Large folders are audited by
-two worker processes, a batch each at a time, while this one writes. Hands the import
-could not read (a cut-off hand, a player with no seat) are listed too, as unverifiable,
-with the reason.
+two processes, this one and a worker, each taking the next batch from one queue; this
+one also writes what both found. Hands the import could not read (a cut-off hand, a
+player with no seat) are listed too, as unverifiable, with the reason.
 
 Re-running the audit rebuilds both tables in one store transaction (the old files are
 removed as the new ones are committed), so a killed audit leaves the previous audit.
@@ -20,8 +20,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import tempfile
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from queue import Empty
 from typing import Any
 
 import numpy as np
@@ -132,27 +134,101 @@ _Job = tuple[str, str, str, bool]
 
 
 def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iterator[BatchAudit]:
-    """The audits of the batches: here, in order, or in a pool of processes, each as
-    soon as it is done."""
+    """The audits of the batches, each as soon as it is done: here, in order; or here and
+    in `processes - 1` worker processes, all taking the next batch from one queue."""
     if processes <= 1 or len(jobs) <= 1:
         for root, site, month, exact in jobs:
-            batch = load_batch(Store(root), site, month)
-            yield audit_batch(batch, conventions(site), exact=exact)
+            yield _audit_here((root, site, month, exact), conventions)
         return
-    methods = multiprocessing.get_all_start_methods()
-    forking = "fork" in methods
+    forking = "fork" in multiprocessing.get_all_start_methods()
     if forking:
         _build_lookup_tables()  # once here, not once per worker
-    context = multiprocessing.get_context("fork" if forking else "spawn")
-    # Workers hand their rows over in Arrow files: sent through the pool's pipe, a batch's
-    # 14 MB of rows kept each worker waiting for this busy process to read them.
-    with (
-        tempfile.TemporaryDirectory(prefix="hilo-audit-") as folder,
-        context.Pool(processes, initializer=_one_thread_each) as pool,
-    ):
-        handed = [(*job, folder) for job in jobs]
-        for audit_file, awards_file, fast in pool.imap_unordered(_audit_job, handed):
-            yield BatchAudit(audit=_taken(audit_file), awards=_taken(awards_file), fast=fast)
+    context: Any = multiprocessing.get_context("fork" if forking else "spawn")
+    # This process audits batches too, between writing what it and the workers found:
+    # with one worker fewer, no third process takes a core from the two that audit.
+    queue: Any = context.Queue()
+    results: Any = context.Queue()
+    for job in jobs:
+        queue.put(job)
+    workers = min(processes - 1, len(jobs) - 1)
+    with tempfile.TemporaryDirectory(prefix="hilo-audit-") as folder:
+        started = [
+            context.Process(target=_work, args=(queue, results, folder), daemon=True)
+            for _ in range(workers)
+        ]
+        for worker in started:
+            worker.start()
+        for _ in range(workers + 1):
+            queue.put(None)  # one stop sign per process, after every job
+        threads = pa.cpu_count()
+        pa.set_cpu_count(1)  # here too: the processes already share the cores
+        try:
+            yield from _audit_and_collect(queue, results, conventions, len(jobs), started)
+        finally:
+            pa.set_cpu_count(threads)
+            for worker in started:
+                worker.join(timeout=5)
+                if worker.is_alive():
+                    worker.terminate()
+
+
+def _audit_and_collect(
+    queue: Any, results: Any, conventions: Conventions, jobs: int, workers: list[Any]
+) -> Iterator[BatchAudit]:
+    """Take batches from `queue` and audit them here until it holds only stop signs,
+    handing on the workers' audits as they come; then wait for the rest."""
+    done = 0
+    while True:
+        job = queue.get()
+        if job is None:  # every batch is taken
+            break
+        yield _audit_here(job, conventions)
+        done += 1
+        while not results.empty():
+            yield _received(results.get())
+            done += 1
+    while done < jobs:
+        yield _received(_next_result(results, workers))
+        done += 1
+
+
+def _next_result(results: Any, workers: list[Any]) -> tuple[str, str, int] | str:
+    """The next message of a worker, waiting for it; an error if every worker is gone
+    without sending it (killed, say)."""
+    while True:
+        try:
+            message: tuple[str, str, int] | str = results.get(timeout=1.0)
+        except Empty:
+            if not any(worker.is_alive() for worker in workers) and results.empty():
+                raise RuntimeError("the audit workers stopped before the end") from None
+        else:
+            return message
+
+
+def _audit_here(job: _Job, conventions: Conventions) -> BatchAudit:
+    root, site, month, exact = job
+    return audit_batch(load_batch(Store(root), site, month), conventions(site), exact=exact)
+
+
+def _received(message: tuple[str, str, int] | str) -> BatchAudit:
+    """A worker's audit, from the files it wrote; a worker's error raised here."""
+    if isinstance(message, str):
+        raise RuntimeError(f"an audit worker failed:\n{message}")
+    audit_file, awards_file, fast = message
+    return BatchAudit(audit=_taken(audit_file), awards=_taken(awards_file), fast=fast)
+
+
+def _work(queue: Any, results: Any, folder: str) -> None:
+    """A worker process: audit batches from `queue` until a stop sign; each audit's rows
+    go to two Arrow files in `folder` (a batch's 14 MB of rows through a pipe kept the
+    worker waiting for the busy writer to read them), their names to `results`."""
+    pa.set_cpu_count(1)  # the processes already share the cores
+    while (job := queue.get()) is not None:
+        try:
+            results.put(_audit_job((*job, folder)))
+        except BaseException:
+            results.put(traceback.format_exc())
+            raise
 
 
 def _build_lookup_tables() -> None:
@@ -163,11 +239,6 @@ def _build_lookup_tables() -> None:
     stud_high_tables()
     best_cards.high_names()
     best_cards.low_names()
-
-
-def _one_thread_each() -> None:
-    """Workers read with one pyarrow thread each: the processes already share the cores."""
-    pa.set_cpu_count(1)
 
 
 def _audit_job(job: tuple[str, str, str, bool, str]) -> tuple[str, str, int]:
