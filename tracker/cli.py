@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from enum import StrEnum
@@ -177,6 +177,25 @@ def _progress_bar(enabled: bool) -> Iterator[ProgressCallback | None]:
                 rate=rate,
                 description=f"file {progress.files_done + 1:,}/{progress.files_total:,}",
             )
+
+        yield update
+
+
+@contextmanager
+def _audit_bar(enabled: bool) -> Iterator[Callable[[int, int], None] | None]:
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TextColumn("hands"),
+               TimeElapsedColumn())  # fmt: skip
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("auditing", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
 
         yield update
 
@@ -369,6 +388,15 @@ def audit_command(
     every_hand: Annotated[
         bool, typer.Option("--all", help="List every hand, not only those not ok.")
     ] = False,
+    processes: Annotated[
+        int | None,
+        typer.Option(
+            "--processes",
+            min=1,
+            help="Processes auditing at once (default: 2 for 50,000 hands or more on a "
+            "machine of 2 cores or more, else 1).",
+        ),
+    ] = None,
 ) -> None:
     """Re-pay every imported hand with the engine and compare with the site's payout.
 
@@ -384,8 +412,8 @@ def audit_command(
 
     data_dir = data or default_data_dir()
     try:
-        with Store(data_dir) as store:
-            run_audit(store)
+        with Store(data_dir) as store, _audit_bar(sys.stderr.isatty()) as progress:
+            run_audit(store, processes=processes, progress=progress)
         listing = report.read_listing(data_dir, site=site, since=since, every_hand=every_hand)
     except TrackerError as error:
         raise _exit_on(error) from None

@@ -173,3 +173,12 @@ def test_the_installed_command(real_data: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert [hand["status"] for hand in json.loads(done.stdout)] == ["unverifiable"] * 2
+
+
+def test_audit_in_one_or_two_processes_gives_the_same_listing(real_data: Path) -> None:
+    one = runner.invoke(app, ["audit", "--data", str(real_data), "--all", "--processes", "1"])
+    two = runner.invoke(app, ["audit", "--data", str(real_data), "--all", "--processes", "2"])
+    assert one.exit_code == two.exit_code
+    assert one.stdout == two.stdout
+    bad = runner.invoke(app, ["audit", "--data", str(real_data), "--processes", "0"])
+    assert bad.exit_code == 2

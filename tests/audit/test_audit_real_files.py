@@ -5,12 +5,15 @@ goldens/pokerstars_verdicts.json (the two cut-off hands say why they are unverif
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import parsers
+import tracker.audit.run as audit_run
 from tracker.audit.contributions import ledger_of
 from tracker.audit.conventions import RULES_CONVENTION, SiteConvention, convention_for
 from tracker.audit.expected import expected_payout
@@ -188,3 +191,47 @@ def test_an_audit_stopped_half_way_leaves_the_previous_one(
         run_audit(store, conventions=stops_at_the_third_batch)
     assert {table: _sorted_rows(store, table) for table in before} == before
     assert not list(store.root.rglob("*.tmp"))
+
+
+def test_progress_counts_the_hands_batch_by_batch(
+    pokerstars_data: tuple[Store, AuditSummary],
+) -> None:
+    store, _ = pokerstars_data
+    calls: list[tuple[int, int]] = []
+    run_audit(store, processes=1, progress=lambda done, total: calls.append((done, total)))
+    assert len(calls) == len(partitions(store))
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+    imported = sum(count for _, _, count in partitions(store))
+    assert {total for _, total in calls} == {imported}
+    assert calls[-1][0] == imported
+
+
+def test_a_worker_killed_half_way_stops_the_audit(
+    pokerstars_data: tuple[Store, AuditSummary], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The worker (a forked child) dies on its first batch; this process audits the rest
+    # and must then say the worker's batch is missing rather than wait for it for ever.
+    store, _ = pokerstars_data
+    if "fork" not in multiprocessing.get_all_start_methods():
+        pytest.skip("the worker inherits the patch only when forked")
+    parent = os.getpid()
+    real = audit_run._audit_job
+    taken = multiprocessing.get_context("fork").Event()
+
+    def dies_in_the_worker(job: Any) -> Any:
+        if os.getpid() != parent:
+            taken.set()
+            os._exit(1)
+        return real(job)
+
+    def waits_for_the_worker(job: Any, conventions: Any) -> Any:
+        taken.wait(timeout=30)  # so that the worker surely takes a batch
+        return real_here(job, conventions)
+
+    real_here = audit_run._audit_here
+    monkeypatch.setattr(audit_run, "_audit_job", dies_in_the_worker)
+    monkeypatch.setattr(audit_run, "_audit_here", waits_for_the_worker)
+    before = {table: _sorted_rows(store, table) for table in ("audit", "awards")}
+    with pytest.raises(RuntimeError, match="stopped before the end"):
+        run_audit(store, processes=2)
+    assert {table: _sorted_rows(store, table) for table in before} == before

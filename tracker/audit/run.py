@@ -89,6 +89,7 @@ def run_audit(
     conventions: Conventions = convention_for,
     exact: bool = False,
     processes: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> AuditSummary:
     """Audit every imported hand of `store` and rebuild its `audit` and `awards` tables.
 
@@ -99,6 +100,8 @@ def run_audit(
         processes: processes auditing batches at once; None for two when the folder
             holds `PARALLEL_FROM` hands or more and the machine two cores, else one.
             Other conventions than the sites' own are audited in this process only.
+        progress: called with the hands audited so far and the hands in all, after
+            each batch.
 
     Raises:
         NoDataError: when the folder holds no imported hand and no unreadable one.
@@ -124,6 +127,8 @@ def run_audit(
             transaction.write_rows("awards", result.awards)
             _count(summary, result.audit)
             summary.fast += result.fast
+            if progress is not None:
+                progress(summary.hands, hands)
         transaction.write_rows("audit", unread)
         _count(summary, unread)
     return summary
