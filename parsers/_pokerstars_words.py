@@ -161,12 +161,8 @@ def _read_bracketed_cards(text: str) -> tuple[Card, ...]:
 CardsRow = tuple[str, list[int]]
 """Cards as the store writes them: their text ("Jc 6c Kd") and their deck indexes."""
 
-_CARD_ROWS: dict[str, CardsRow] = {}
-
-
 def bracketed_cards_row(text: str) -> CardsRow:
-    """`bracketed_cards` as the store writes cards: their text and deck indexes (the
-    same list for the same text: never change it).
+    """`bracketed_cards` as the store writes cards: their text and deck indexes.
 
     >>> bracketed_cards_row("[Jc 6c Kd] [9c]")
     ('Jc 6c Kd 9c', [36, 16, 45, 28])
@@ -174,15 +170,22 @@ def bracketed_cards_row(text: str) -> CardsRow:
     Raises:
         ValueError: as `bracketed_cards`.
     """
-    row = _CARD_ROWS.get(text)
-    if row is None:
-        cards = bracketed_cards(text)
-        row = card_text(cards), card_indexes(cards)
-        if len(_CARD_ROWS) >= _CARDS_LIMIT:
-            _CARD_ROWS.clear()
-        _CARD_ROWS[text] = row
-    return row
+    # Cards in the deck's own spelling, one space apart, in closed brackets ("[7d As 6c
+    # 4d]", "[Js Jd 7c] [Ad]"): one look-up a card, no Card made; the text is then
+    # already the store's. Anything else is read (or refused) by `bracketed_cards`.
+    inner = text.strip()
+    if inner[:1] == "[" and inner[-1:] == "]":
+        words = inner[1:-1].replace("] [", " ").split(" ")
+        try:
+            return " ".join(words), list(map(_CARD_INDEXES.__getitem__, words))
+        except KeyError:
+            pass
+    cards = bracketed_cards(text)
+    return card_text(cards), card_indexes(cards)
 
+
+_CARD_INDEXES: dict[str, int] = {card.text: card.index for card in DECK}
+"""The deck's own card words to the cards' indexes."""
 
 _CARD_WORDS: dict[str, Card] = {card.text: card for card in DECK}
 """Card words read before, to their cards: one look-up per card (parse_card adds the

@@ -8,17 +8,21 @@ every game and damaged texts.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import parsers
 from parsers import decode, parse_text, read_text_into
+from parsers._pokerstars_words import bracketed_cards, bracketed_cards_row
 from parsers.base import SiteParser
 from parsers.pokerstars import PokerStarsParser
 from tracker.errors import HandHistoryError
-from tracker.hand_rows import HandRows
+from tracker.hand_rows import HandRows, card_indexes, card_text
 from tracker.model import Game, Hand, Structure
 from tracker.simulate import iter_hands
 from tracker.simulate.pokerstars_format import HAND_SEPARATOR, format_hand
@@ -206,3 +210,30 @@ def test_a_failed_hand_adds_no_rows() -> None:
     assert [item is None for item in items] == [True, False, True]
     assert len(rows) == 2
     assert sum(rows.counts["seats"]) == len(rows.rows["seats"])
+
+
+CARD_TEXT_PARTS = ["[", "]", " ", "  ", "] [", "]  [", "\t", "Ah", "ah", "10h", "Td", "Kx", "2c"]
+
+
+def card_row_outcome(read: Callable[[], object]) -> object:
+    try:
+        return read()
+    except ValueError as error:
+        return ("ValueError", str(error))
+
+
+@settings(max_examples=500, deadline=None)
+@given(parts=st.lists(st.sampled_from(CARD_TEXT_PARTS), max_size=9))
+@example(parts=["[", "Ah", " ", "2c", "]", " ", "[", "Td", "]"])
+@example(parts=[" ", "[", "Ah", "]", " "])
+@example(parts=["[", "]"])
+def test_cards_rows_are_the_cards_as_the_store_writes_them(parts: list[str]) -> None:
+    # The rows' own reading (one look-up a word of the deck's spelling) against the
+    # cards `bracketed_cards` reads, written as `add_hand` writes them.
+    text = "".join(parts)
+
+    def from_cards() -> object:
+        cards = bracketed_cards(text)
+        return card_text(cards), card_indexes(cards)
+
+    assert card_row_outcome(lambda: bracketed_cards_row(text)) == card_row_outcome(from_cards)
