@@ -161,6 +161,7 @@ def _read_bracketed_cards(text: str) -> tuple[Card, ...]:
 CardsRow = tuple[str, list[int]]
 """Cards as the store writes them: their text ("Jc 6c Kd") and their deck indexes."""
 
+
 def bracketed_cards_row(text: str) -> CardsRow:
     """`bracketed_cards` as the store writes cards: their text and deck indexes.
 
@@ -175,10 +176,10 @@ def bracketed_cards_row(text: str) -> CardsRow:
     # already the store's. Anything else is read (or refused) by `bracketed_cards`.
     inner = text.strip()
     if inner[:1] == "[" and inner[-1:] == "]":
-        words = inner[1:-1].replace("] [", " ").split(" ")
+        joined = inner[1:-1].replace("] [", " ")
         try:
-            return " ".join(words), list(map(_CARD_INDEXES.__getitem__, words))
-        except KeyError:
+            return joined, list(map(_CARD_INDEXES.__getitem__, joined.split(" ")))
+        except KeyError:  # not a card word: an empty one among them, if nothing else
             pass
     cards = bracketed_cards(text)
     return card_text(cards), card_indexes(cards)

@@ -16,8 +16,9 @@ else the result depends on).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from parsers._common import HandText, line_start_pattern, money_reader, split_at_headers
 from parsers._pokerstars_header import (
@@ -68,20 +69,24 @@ _NO_BOARD: CardsRow = ("", [])
 
 
 _CACHE_LIMIT = 5_000
-_BETS: dict[tuple[int, Street], dict[str, _Bet]] = {}  # (decimals, street) -> line -> bet
-_STREETS: dict[bool, dict[str, _Street]] = {}  # stud? -> line -> street line read
-_SEATS: dict[int, dict[str, SeatRow]] = {}  # decimals -> line -> seat row
+# The line caches, one per what else a line's reading depends on: looked up with no
+# call (a defaultdict), bounded where lines are added (`_remember`).
+_BETS: defaultdict[tuple[int, Street], dict[str, _Bet]] = defaultdict(dict)  # (decimals, street)
+_STREETS: defaultdict[bool, dict[str, _Street]] = defaultdict(dict)  # stud?
+_SEATS: defaultdict[int, dict[str, SeatRow]] = defaultdict(dict)  # decimals
 _Summary = tuple[Row, CardGroups]
-_SUMMARIES: dict[int, dict[str, _Summary]] = {}  # decimals -> line -> summary row and cards
-_TOTAL_POTS: dict[int, dict[str, Pots]] = {}  # decimals -> line -> pots
+_SUMMARIES: defaultdict[int, dict[str, _Summary]] = defaultdict(dict)  # decimals
+_TOTAL_POTS: defaultdict[int, dict[str, Pots]] = defaultdict(dict)  # decimals
+
+_Read = TypeVar("_Read")
 
 
-def _cache(caches: dict[Any, dict[str, Any]], key: object) -> dict[str, Any]:
-    """The line cache for `key`, emptied when it has grown past _CACHE_LIMIT lines."""
-    cache = caches.get(key)
-    if cache is None or len(cache) >= _CACHE_LIMIT:
-        cache = caches[key] = {}
-    return cache
+def _remember(cache: dict[str, _Read], line: str, read: _Read) -> _Read:
+    """Add what `line` reads as to a line cache (emptied first when full); return it."""
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[line] = read
+    return read
 
 
 class PokerStarsParser(SiteParser):
@@ -187,7 +192,7 @@ class _HandReader:
         seats: list[Row] = []
         seat_of = self.seat_of
         player_at: dict[int, str] = {}
-        known: dict[str, SeatRow] = _cache(_SEATS, self.terms.decimals)
+        known = _SEATS[self.terms.decimals]
         try:
             self.table = read_table(lines[index] if len(lines) > 1 else "")
             for index in range(2, len(lines) + 1):
@@ -196,7 +201,7 @@ class _HandReader:
                 if seat is None:
                     if not line.startswith("Seat "):
                         break
-                    seat = known[line] = read_seat_row(line, self.money)
+                    seat = _remember(known, line, read_seat_row(line, self.money))
                 number, player = seat[0], seat[1]
                 if player in seat_of or number in player_at:
                     raise ValueError("a seat or a player appears twice")
@@ -227,7 +232,7 @@ class _HandReader:
         append = self.actions.append
         street = self.street
         street_in = self.street_in
-        bets: dict[str, _Bet] = _cache(_BETS, (self.terms.decimals, street))
+        bets = _BETS[self.terms.decimals, street]
         index = start
         try:
             for index in range(start, stop):
@@ -238,7 +243,7 @@ class _HandReader:
                     if bet is None:
                         if self.street is not street:
                             street = self.street
-                            bets = _cache(_BETS, (self.terms.decimals, street))
+                            bets = _BETS[self.terms.decimals, street]
                         street_in = self.street_in
                         continue
                 action, player, live, post = bet
@@ -267,9 +272,7 @@ class _HandReader:
         bet = self._verb(player, rest)
         # A dead-and-live post depends on the stakes as well as on the line.
         if bet is not None and bet[3] is not ActionKind.POST_SMALL_AND_BIG_BLIND:
-            if len(bets) >= _CACHE_LIMIT:
-                bets.clear()
-            bets[line] = bet
+            _remember(bets, line, bet)
         return bet
 
     def _verb(self, player: str, rest: str) -> _Bet | None:
@@ -299,10 +302,10 @@ class _HandReader:
 
     def _street_line(self, line: str) -> None:
         # "*** TURN *** [Jc 6c Kd] [9c]", "*** 3rd STREET ***", "*** SECOND SHOW DOWN ***"
-        streets = _cache(_STREETS, self.is_stud)
+        streets = _STREETS[self.is_stud]
         known = streets.get(line)
         if known is None:
-            known = streets[line] = self._read_street_line(line)
+            known = _remember(streets, line, self._read_street_line(line))
         marker, name, cards = known
         if marker.street is not self.street:
             self.street = marker.street
@@ -408,7 +411,7 @@ class _HandReader:
     def _read_summary(self, start: int) -> None:
         lines = self.lines
         player_at = self.player_at
-        summaries: dict[str, _Summary] = _cache(_SUMMARIES, self.terms.decimals)
+        summaries = _SUMMARIES[self.terms.decimals]
         index = start
         try:
             for index in range(start, len(lines)):
@@ -432,10 +435,10 @@ class _HandReader:
 
     def _total_pot(self, line: str) -> None:
         # "Total pot 6195 Main pot 4170. Side pot-1 399. Side pot-2 1626. | Rake 0"
-        pots = _cache(_TOTAL_POTS, self.terms.decimals)
+        pots = _TOTAL_POTS[self.terms.decimals]
         known = pots.get(line)
         if known is None:
-            known = pots[line] = read_total_pot(line, self.money)
+            known = _remember(pots, line, read_total_pot(line, self.money))
         self.total_pot, self.rake, self.main_pot, self.side_pots = known
 
     def _summary_seat(self, line: str, summaries: dict[str, _Summary]) -> None:
@@ -458,9 +461,7 @@ class _HandReader:
         groups = summary_cards(rest) if "ed [" in rest else ()
         self._take_summary(summary, groups)
         if usual:
-            if len(summaries) >= _CACHE_LIMIT:
-                summaries.clear()
-            summaries[line] = summary, groups
+            _remember(summaries, line, (summary, groups))
 
     def _take_summary(self, summary: Row, groups: CardGroups) -> None:
         self.summaries.append(summary)

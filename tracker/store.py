@@ -277,6 +277,9 @@ def _select(rows: HandRows, table: str, indexes: list[int]) -> tuple[list[Row], 
         return rows.rows[table], all_counts
     starts = [0, *accumulate(all_counts)]
     found = rows.rows[table]
+    first, last = indexes[0], indexes[-1]
+    if last - first + 1 == len(indexes):  # hands in a row (a file in time order): one slice
+        return found[starts[first] : starts[last + 1]], all_counts[first : last + 1]
     selected: list[Row] = []
     for index in indexes:
         selected.extend(found[starts[index] : starts[index + 1]])
