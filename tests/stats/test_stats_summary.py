@@ -6,7 +6,9 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import duckdb
 import pandas as pd
+import pyarrow.parquet as pq
 import pytest
 from conftest import import_and_audit
 from stats_dataset import OMAHA_HANDS, STUD_HANDS, history_text
@@ -137,3 +139,15 @@ def test_outcomes_rebuilt_in_slices(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         assert sliced.refresh is not None
         assert sliced.refresh.outcome_rows == 23  # the player-showdowns of the history
         assert_same(every_figure(sliced), every_figure(raw))
+
+
+def test_rows_are_written_in_files_of_the_size_asked(tmp_path: Path) -> None:
+    # DuckDB hands a sorted result over in batches of 122,880 rows: gathered into files
+    # of at least 200,000 rows here (the last one smaller), not a file per batch.
+    connection = duckdb.connect()
+    sql = ("SELECT 'file ' || range AS source, [] :: VARCHAR[] AS files FROM range(300000) "
+           "ORDER BY source")  # fmt: skip
+    with Store(tmp_path) as store, store.transaction() as batch:
+        assert summary._stream(connection, batch, "stats_state", sql, 200_000) == 300_000
+    files = sorted((tmp_path / "stats_state").rglob("*.parquet"))
+    assert sorted(pq.ParquetFile(file).metadata.num_rows for file in files) == [54_240, 245_760]

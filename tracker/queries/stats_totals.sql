@@ -2,13 +2,17 @@
 -- (tracker.stats.totals): counters added up per grouping (`--by`), player and group.
 -- tracker.stats.totals fills in the per-day (or per-hand) rows to add up, first per
 -- player and breakdown key (`keyed`); those sums once per grouping, with its name and
--- group key (and the totals so far, when new hands are added to them); and the sums of
--- the counters. The money unit is `mixed` when the rows added up had several.
-WITH keyed AS MATERIALIZED (
+-- group key; and the sums of the counters. When new hands are added to the totals so
+-- far, the rows of the players they touch are added up again with theirs, and the rows
+-- of the others kept as they are. The money unit is `mixed` when the rows added up had
+-- several.
+WITH
+keyed AS MATERIALIZED (
     SELECT {keys}, {sums}
     FROM {source}
     GROUP BY ALL
-)
+),
+touched AS (SELECT DISTINCT player FROM keyed)
 SELECT
     grouping, player, group_key,
     CASE WHEN min(money_unit) = max(money_unit) THEN min(money_unit) ELSE 'mixed' END
@@ -18,4 +22,5 @@ FROM (
     {rows}
 )
 GROUP BY grouping, player, group_key
+{kept}
 ORDER BY grouping, player, group_key

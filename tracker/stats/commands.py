@@ -91,7 +91,7 @@ def stats_command(
     """
     from rich.console import Console
 
-    from tracker.stats.output import outcomes_table, standard_table, to_csv, to_json
+    from tracker.stats.output import outcomes_table, standard_table, to_json, write_csv
     from tracker.stats.run import StatsFilter, player_stats
 
     if player is not None and hero:
@@ -113,7 +113,7 @@ def stats_command(
     if output is OutputFormat.JSON:
         typer.echo(to_json(rows))
     elif output is OutputFormat.CSV:
-        typer.echo(to_csv(rows), nl=False)
+        write_csv(rows, typer.get_binary_stream("stdout"))
     elif outcomes:
         Console().print(outcomes_table(rows, group, "Hi/lo outcomes at showdown"))
     else:

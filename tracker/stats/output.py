@@ -15,10 +15,9 @@ import json
 import math
 import struct
 from collections.abc import Callable
-from typing import Any
+from typing import IO, Any
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 from rich.table import Table
 
@@ -33,6 +32,8 @@ def to_json(table: pa.Table) -> str:
     >>> to_json(pa.table({"player": pa.array([], pa.string())}))
     '[]'
     """
+    import pyarrow.compute as pc  # here: JSON only, and it takes a while to import
+
     parts: list[Any] = []
     for number, (name, column) in enumerate(zip(table.column_names, table.columns, strict=True)):
         key = ("{" if number == 0 else ",") + json.dumps(name, ensure_ascii=False) + ":"
@@ -43,6 +44,8 @@ def to_json(table: pa.Table) -> str:
 
 def _json_values(column: pa.ChunkedArray[Any]) -> pa.ChunkedArray[Any]:
     """Each value of `column` as JSON text (null as null)."""
+    import pyarrow.compute as pc
+
     kind = column.type
     if pa.types.is_string(kind):
         text = pc.replace_substring(column, "\\", "\\\\")
@@ -79,8 +82,13 @@ def to_csv(table: pa.Table) -> str:
     "Hero",
     """
     buffer = io.BytesIO()
-    pa_csv.write_csv(table, buffer, pa_csv.WriteOptions(quoting_style="needed"))
+    write_csv(table, buffer)
     return buffer.getvalue().decode("utf-8")
+
+
+def write_csv(table: pa.Table, stream: IO[bytes]) -> None:
+    """Write `to_csv`'s text to a binary stream, in UTF-8 (no copy of it as a string)."""
+    pa_csv.write_csv(table, stream, pa_csv.WriteOptions(quoting_style="needed"))
 
 
 def money_text(amount: Any, unit: Any) -> str:

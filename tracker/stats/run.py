@@ -48,6 +48,7 @@ from tracker.stats.summary import (
     is_fresh,
     point_sources,
     refresh_summary,
+    source_files,
 )
 from tracker.stats.totals import GROUPING_KEYS, counter_sums, grouping_name
 from tracker.store import StoreError
@@ -177,9 +178,10 @@ class StatsDatabase:
         self.connection.execute("SET temp_directory = ?", [self._spill_folder.name])
         with contextlib.suppress(duckdb.Error):  # refused in Jupyter without ipywidgets
             self.connection.execute("SET enable_progress_bar = false")
+        # A file's footer is read once, however many macros and queries bind to it.
+        self.connection.execute("SET parquet_metadata_cache = true")
         self.connection.execute(query_text("stats_base"))
-        (count,) = self._one("SELECT count(*) FROM hands")
-        if count == 0:
+        if not source_files(self.data_dir, "hands"):  # a store writes no file without rows
             self.close()
             raise NoDataError(f"no hands in {self.data_dir} (run `tracker import` first)")
         self.summarised = False
@@ -219,10 +221,6 @@ class StatsDatabase:
         """Close the connection and remove its temporary folder."""
         self.connection.close()
         self._spill_folder.cleanup()  # also done when garbage-collected, or at exit
-
-    def _one(self, sql: str) -> tuple[Any, ...]:
-        (row,) = self.connection.execute(sql).fetchall()  # an aggregate: one row
-        return tuple(row)
 
     def frame(self, sql: str, parameters: dict[str, Any]) -> pd.DataFrame:
         """Run `sql` with the named parameters it uses (the others are left out).

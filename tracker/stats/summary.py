@@ -398,13 +398,26 @@ def _days_sql(counters: tuple[str, ...]) -> str:
 def _stream(
     connection: duckdb.DuckDBPyConnection, batch: Transaction, table: str, sql: str, rows: int
 ) -> int:
-    """Run `sql` and write its rows to `table` in pieces of `rows` rows."""
+    """Run `sql` and write its rows to `table`, a file per `rows` rows (the last one
+    smaller): DuckDB hands them over in smaller batches, which are gathered first, so
+    that a query opening the table reads few file footers."""
     reader = connection.sql(sql).to_arrow_reader(rows)
-    written = 0
+    written, gathered = 0, list[pa.RecordBatch]()
     for record_batch in reader:
-        batch.write_rows(table, pa.Table.from_batches([record_batch]))
-        written += record_batch.num_rows
-    return written
+        gathered.append(record_batch)
+        if sum(part.num_rows for part in gathered) >= rows:
+            written += _write_gathered(batch, table, gathered)
+    return written + _write_gathered(batch, table, gathered)
+
+
+def _write_gathered(batch: Transaction, table: str, gathered: list[pa.RecordBatch]) -> int:
+    """Write the batches `gathered` as one file (none when empty), and empty the list."""
+    rows = pa.Table.from_batches(gathered) if gathered else None
+    gathered.clear()
+    if rows is None or rows.num_rows == 0:
+        return 0
+    batch.write_rows(table, rows)
+    return rows.num_rows
 
 
 def _record(batch: Transaction, state: dict[str, list[str]]) -> None:

@@ -68,7 +68,8 @@ def counter_sums(counters: tuple[str, ...]) -> str:
 def totals_sql(source: str, counters: tuple[str, ...], *, so_far: str | None = None) -> str:
     """The query of a totals table's rows: the `counters` of `source` (per-day or per-hand
     rows with the `BREAKDOWN_KEYS`) added up per grouping, player and group, together
-    with the rows of the totals table `so_far` when given; sorted by grouping and player.
+    with the rows of the totals table `so_far` when given (only the rows of the players
+    in `source` are added up again); sorted by grouping and player.
 
     >>> sql = totals_sql("player_days", ("hands",), so_far="player_totals")
     >>> "'door-card' AS grouping" in sql, "FROM player_totals" in sql
@@ -80,12 +81,16 @@ def totals_sql(source: str, counters: tuple[str, ...], *, so_far: str | None = N
         f"{columns} FROM keyed WHERE {key} IS NOT NULL"
         for by, key in GROUPING_KEYS.items()
     ]
-    if so_far is not None:
-        rows.append(f"SELECT grouping, player, group_key, money_unit, {columns} FROM {so_far}")
+    kept = ""
+    if so_far is not None:  # the players of the new hands added up again, the rest kept
+        rows.append(f"SELECT grouping, player, group_key, money_unit, {columns} "
+                    f"FROM {so_far} SEMI JOIN touched USING (player)")  # fmt: skip
+        kept = f"UNION ALL BY NAME SELECT * FROM {so_far} ANTI JOIN touched USING (player)"
     template = (resources.files("tracker") / "queries" / "stats_totals.sql").read_text()
     return template.format(
         source=source,
         keys=", ".join(BREAKDOWN_KEYS),
         sums=counter_sums(counters),
         rows="\n    UNION ALL ".join(rows),
+        kept=kept,
     )
