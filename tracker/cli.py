@@ -323,6 +323,15 @@ def simulate_command(
             "--tournament", help="Tournament hands: chips, no rake, levels rising as it goes."
         ),
     ] = False,
+    run_it_twice: Annotated[
+        str,
+        typer.Option(
+            "--run-it-twice",
+            metavar="R",
+            help="The chance that a cash hand of a flop game all in before the river "
+            "has the rest of the board dealt twice.",
+        ),
+    ] = "0",
     output: Annotated[
         str, typer.Option("--format", metavar="FORMAT", help="text or json.")
     ] = "text",
@@ -350,6 +359,7 @@ def simulate_command(
             error_rate=parse.parse_rate(error_rate),
             stakes=stakes,
             tournament=tournament,
+            run_it_twice=parse.parse_rate(run_it_twice, "--run-it-twice"),
         )
     except TrackerError as error:
         raise _exit_on(error) from None

@@ -3,7 +3,9 @@ written as PokerStars hand histories, optionally with payout errors injected.
 
 `simulate` writes a file and its sidecar of injected errors; `iter_hands` yields the
 simulated hands themselves (for tests and for anything that wants the truth behind a
-file). One seed gives the same bytes every time.
+file). One seed gives the same bytes every time. With `run_it_twice` some hands whose
+board is run out are run twice (`tracker.simulate.twice`); at 0, the default, the
+output is what it was before that option existed.
 
 >>> from tracker.model import Game, Structure
 >>> hands = list(iter_hands(Game.OMAHA_HILO, Structure.POT_LIMIT, hands=50, players=6, seed=1))
@@ -15,15 +17,17 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
 from tracker.audit.conventions import convention_for
 from tracker.engine.rules import OddChipRule, RakeRule
+from tracker.engine.split import Award
 from tracker.model import Game, Structure
 from tracker.simulate.deal import (
+    Deal,
     SimulationError,
     TableStakes,
     check_table,
@@ -35,10 +39,11 @@ from tracker.simulate.deal import (
 )
 from tracker.simulate.inject import Injector
 from tracker.simulate.payout import choose_mucks, rake_for, settle_hand
-from tracker.simulate.play import play_hand
+from tracker.simulate.play import PlayedHand, play_hand
 from tracker.simulate.pokerstars_format import HAND_SEPARATOR, format_hand
 from tracker.simulate.record import ErrorKind, InjectedError, SimulatedHand
 from tracker.simulate.table import HERO, Tables, run_kind
+from tracker.simulate.twice import TwiceDealer
 
 __all__ = [
     "SITES",
@@ -68,6 +73,8 @@ class SimulationSummary:
         path: the hand-history file.
         errors_path: the sidecar listing the injected errors (one JSON object a line).
         errors: per error kind, how many hands got one.
+        run_twice: hands run twice, or None when run it twice was not dealt (a rate
+            of 0).
     """
 
     hands: int
@@ -75,6 +82,7 @@ class SimulationSummary:
     path: Path
     errors_path: Path
     errors: dict[str, int] = field(default_factory=dict)
+    run_twice: int | None = None
 
     @property
     def errors_injected(self) -> int:
@@ -103,6 +111,7 @@ def iter_hands(
     tournament: bool = False,
     odd_chip_rule: OddChipRule | None = None,
     rake_rule: RakeRule | None = None,
+    run_it_twice: float = 0.0,
 ) -> Iterator[SimulatedHand]:
     """Simulate `hands` hands of `game` at tables of `players` players.
 
@@ -121,6 +130,9 @@ def iter_hands(
             PokerStars' own convention (`tracker.audit.conventions`).
         rake_rule: the engine's rule for spreading the rake over the pots; None for
             PokerStars' own convention.
+        run_it_twice: the chance (0 to 1) that a cash hand of a flop game whose board
+            is run out (two or more players in, at most one with chips behind, before
+            the river) has the rest of the board dealt twice.
 
     Returns:
         An iterator of one `SimulatedHand` per hand, in order; the options are checked
@@ -128,13 +140,15 @@ def iter_hands(
 
     Raises:
         SimulationError: for a table the simulator cannot deal, a negative number of
-            hands, an error rate outside 0..1, or stakes that do not parse.
+            hands, an error rate or a run-it-twice rate outside 0..1, run it twice in
+            stud or in a tournament, or stakes that do not parse.
     """
     check_table(game, structure, players)
     if hands < 0:
         raise SimulationError(f"cannot simulate {hands} hands")
     if not 0.0 <= error_rate <= 1.0:
         raise SimulationError(f"the error rate is a fraction from 0 to 1, not {error_rate}")
+    _check_run_it_twice(run_it_twice, game, tournament=tournament)
     if stakes is None:
         stakes = default_stakes(game, structure)
         if tournament:
@@ -156,14 +170,26 @@ def iter_hands(
         run_kind=run_kind(game, structure, players, tournament=tournament),
     )
     run = _Run(game, structure, tables, seed, error_rate, odd_chip_rule, rake_rule)
+    if run_it_twice:
+        run.twice = TwiceDealer(random.Random(f"{seed}:twice"), run_it_twice)
     return (run.next_hand() for _ in range(hands))
+
+
+def _check_run_it_twice(rate: float, game: Game, *, tournament: bool) -> None:
+    if not 0.0 <= rate <= 1.0:
+        raise SimulationError(f"the run-it-twice rate is a fraction from 0 to 1, not {rate}")
+    if rate and game.is_stud:
+        raise SimulationError(f"{game.value} has no board to run twice")
+    if rate and tournament:
+        raise SimulationError("run it twice is dealt in cash games only, as on PokerStars")
 
 
 class _Run:
     """One simulation: its random streams (tables, play, mucks, errors) and its tables.
 
     The streams are apart so that injecting errors never changes the cards or the play
-    of the hand it is injected into.
+    of the hand it is injected into, and running a board twice never changes the first
+    board or the play.
     """
 
     def __init__(
@@ -183,6 +209,7 @@ class _Run:
         errors_rng = random.Random(f"{seed}:errors")
         hilo = game.is_hilo
         self.injector = Injector(errors_rng, error_rate, hilo=hilo) if error_rate else None
+        self.twice: TwiceDealer | None = None
 
     def next_hand(self) -> SimulatedHand:
         """Deal, play and settle the next hand; the stacks carry over what was paid."""
@@ -191,6 +218,8 @@ class _Run:
         stakes = setup.stakes
         dealt = deal_hand(self.play_rng, game, len(setup.seats))
         played = play_hand(self.play_rng, game, self.structure, stakes, setup.stacks, dealt)
+        if self.twice is not None:
+            dealt = self.twice.deal(game, dealt, played)
         rake = rake_for(game, stakes, played)
         settlement = settle_hand(
             game, dealt, played, rake, odd_chip_rule=self.odd_chip_rule, rake_rule=self.rake_rule
@@ -210,7 +239,7 @@ class _Run:
             settlement=settlement,
             payments=payments,
             error=error,
-            mucked=choose_mucks(self.show_rng, played, settlement.awards, payments),
+            mucked=self.mucks(dealt, played, settlement.awards, payments),
             hero=setup.names.index(HERO),
         )
         paid = hand.reported()
@@ -221,6 +250,15 @@ class _Run:
             ]
         )
         return hand
+
+    def mucks(
+        self, dealt: Deal, played: PlayedHand, correct: Sequence[Award], paid: Sequence[Award]
+    ) -> frozenset[int]:
+        """Who mucks at the showdown: nobody in a hand run twice, whose cards are all
+        turned up before the board is run out."""
+        if dealt.second_board:
+            return frozenset()
+        return choose_mucks(self.show_rng, played, correct, paid)
 
 
 def simulate(
@@ -235,10 +273,12 @@ def simulate(
     error_rate: float = 0.0,
     stakes: TableStakes | str | None = None,
     tournament: bool = False,
+    run_it_twice: float = 0.0,
 ) -> SimulationSummary:
     """Simulate hands and write them to `out` as `site` hand histories, with the
     sidecar `<out>.errors.jsonl` listing the hands given a payout error (empty when
     none): one {"hand_id", "kind", "detail", "pot", "delta"} object a line.
+    `run_it_twice` is as for `iter_hands`.
 
     Raises:
         SimulationError: for a site other than PokerStars, or as `iter_hands`.
@@ -259,31 +299,39 @@ def simulate(
         tournament=tournament,
         odd_chip_rule=convention.odd_chip_rule,
         rake_rule=convention.rake_rule,
+        run_it_twice=run_it_twice,
     )
     try:
         with (
             out.open("w", encoding="utf-8", newline="\n") as history,
             sidecar.open("w", encoding="utf-8", newline="\n") as errors,
         ):
-            written, showdowns, counts = _write(hand_iter, history, errors)
+            written, showdowns, twice, counts = _write(hand_iter, history, errors)
     except OSError as error:
         raise SimulationError(f"cannot write {error.filename}: {error.strerror}") from None
     return SimulationSummary(
-        hands=written, showdowns=showdowns, path=out, errors_path=sidecar, errors=counts
+        hands=written,
+        showdowns=showdowns,
+        path=out,
+        errors_path=sidecar,
+        errors=counts,
+        run_twice=twice if run_it_twice else None,
     )
 
 
 def _write(
     hands: Iterator[SimulatedHand], history: TextIO, errors: TextIO
-) -> tuple[int, int, dict[str, int]]:
-    """Write the hands in chunks and the errors as they come; return the counts."""
-    written = showdowns = 0
+) -> tuple[int, int, int, dict[str, int]]:
+    """Write the hands in chunks and the errors as they come; return the counts (hands,
+    showdowns, hands run twice, errors per kind)."""
+    written = showdowns = twice = 0
     counts: dict[str, int] = {}
     chunk: list[str] = []
     for hand in hands:
         chunk.append(format_hand(hand) + HAND_SEPARATOR)
         written += 1
         showdowns += hand.played.showdown
+        twice += bool(hand.dealt.second_board)
         if hand.error is not None:
             counts[hand.error.kind.value] = counts.get(hand.error.kind.value, 0) + 1
             errors.write(_error_line(hand) + "\n")
@@ -291,7 +339,7 @@ def _write(
             history.write("".join(chunk))
             chunk.clear()
     history.write("".join(chunk))
-    return written, showdowns, counts
+    return written, showdowns, twice, counts
 
 
 def _error_line(hand: SimulatedHand) -> str:

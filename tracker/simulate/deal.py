@@ -238,11 +238,14 @@ class Deal:
     Attributes:
         hole_cards: per player, their cards in the order dealt (stud: two down, four
             up, one down).
-        board: the five board cards (empty in stud).
+        board: the five board cards (empty in stud); the first board when run twice.
+        second_board: the second board, all five cards, when the rest of the board is
+            run twice (`tracker.simulate.twice`); empty otherwise.
     """
 
     hole_cards: tuple[tuple[Card, ...], ...]
     board: tuple[Card, ...]
+    second_board: tuple[Card, ...] = ()
 
 
 def deal_hand(rng: random.Random, game: Game, players: int) -> Deal:

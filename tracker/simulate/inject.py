@@ -8,6 +8,11 @@ as the site prints it, and moves money between at least two players, so comparin
 expected and the reported payment of every player finds it. Errors go only into hands
 that reached a showdown.
 
+In a hand run twice every kind works on one board's share of a pot, as the site pays
+it: the low half of one board to the wrong player, a quarter of one board's share paid
+as a half, the odd unit of one board's split; a cent moved stays on its board; a side
+pot to an ineligible player takes both boards' shares of it.
+
 How the kinds change the payments:
     - cent-moved: one unit of one award goes to another player at the showdown (another
       collector when there is one);
@@ -108,6 +113,21 @@ def _pot_awards(settlement: Settlement, pot: int) -> list[Award]:
     return [award for award in settlement.awards if award.pot == pot]
 
 
+def _shares(settlement: Settlement) -> list[tuple[int, int]]:
+    """(pot, board) of every share of a pot, pot by pot: one per pot, two when run twice."""
+    boards = range(len(settlement.hands))
+    return [(pot, board) for pot in range(len(settlement.pots)) for board in boards]
+
+
+def _on(settlement: Settlement, board: int) -> str:
+    """ " on board 2" in a hand run twice, else nothing: for the details."""
+    return f" on board {board + 1}" if len(settlement.hands) > 1 else ""
+
+
+def _share_awards(settlement: Settlement, pot: int, board: int) -> list[Award]:
+    return [award for award in settlement.awards if (award.pot, award.board) == (pot, board)]
+
+
 # -- one cent moved ---------------------------------------------------------------------
 
 
@@ -133,25 +153,34 @@ def _cent_apply(rng: random.Random, settlement: Settlement, live: Sequence[int])
     collectors = sorted({a.player for a in awards if a.pot == giver.pot} & set(eligible))
     taker = rng.choice(collectors or eligible)
     awards[source] = replace(giver, amount=giver.amount - 1)
-    same = next((i for i, a in enumerate(awards) if a.player == taker and a.pot == giver.pot), None)
+    same = next(
+        (
+            index
+            for index, award in enumerate(awards)
+            if (award.player, award.pot, award.board) == (taker, giver.pot, giver.board)
+        ),
+        None,
+    )
     if same is None:
         awards.append(replace(giver, player=taker, amount=1))
     else:
         awards[same] = replace(awards[same], amount=awards[same].amount + 1)
-    detail = f"one unit of {{{giver.player}}}'s award moved to {{{taker}}}"
+    where = _on(settlement, giver.board)
+    detail = f"one unit of {{{giver.player}}}'s award{where} moved to {{{taker}}}"
     return _tidy(awards), giver.pot, detail
 
 
 # -- low half to the wrong player ---------------------------------------------------
 
 
-def _single_low_pots(settlement: Settlement) -> list[int]:
-    pots = []
-    for pot, built in enumerate(settlement.pots):
-        lows = [a for a in _pot_awards(settlement, pot) if a.half is Half.LOW]
-        if len(lows) == 1 and lows[0].amount > 0 and len(built.eligible) > 1:
-            pots.append(pot)
-    return pots
+def _single_low_pots(settlement: Settlement) -> list[tuple[int, int]]:
+    """(pot, board) shares whose low half went to one player."""
+    shares = []
+    for pot, board in _shares(settlement):
+        lows = [a for a in _share_awards(settlement, pot, board) if a.half is Half.LOW]
+        if len(lows) == 1 and lows[0].amount > 0 and len(settlement.pots[pot].eligible) > 1:
+            shares.append((pot, board))
+    return shares
 
 
 def _low_applies(settlement: Settlement, live: Sequence[int]) -> bool:
@@ -159,23 +188,26 @@ def _low_applies(settlement: Settlement, live: Sequence[int]) -> bool:
 
 
 def _low_apply(rng: random.Random, settlement: Settlement, live: Sequence[int]) -> Change:
-    pot = rng.choice(_single_low_pots(settlement))
+    pot, board = rng.choice(_single_low_pots(settlement))
     awards = list(settlement.awards)
-    index = next(i for i, a in enumerate(awards) if a.pot == pot and a.half is Half.LOW)
+    index = next(
+        i for i, a in enumerate(awards) if (a.pot, a.board) == (pot, board) and a.half is Half.LOW
+    )
     winner = awards[index].player
     wrong = rng.choice([p for p in settlement.pots[pot].eligible if p != winner])
     awards[index] = replace(awards[index], player=wrong)
-    return tuple(awards), pot, f"low half won by {{{winner}}} paid to {{{wrong}}}"
+    where = _on(settlement, board)
+    return tuple(awards), pot, f"low half{where} won by {{{winner}}} paid to {{{wrong}}}"
 
 
 # -- a quarter paid as a half -----------------------------------------------------------
 
 
-def _quartered(settlement: Settlement) -> list[tuple[int, Half]]:
-    """(pot, half) pairs where exactly two players tie a half of a hi/lo pot."""
+def _quartered(settlement: Settlement) -> list[tuple[int, int, Half]]:
+    """(pot, board, half) where exactly two players tie a half of a hi/lo pot's share."""
     found = []
-    for pot in range(len(settlement.pots)):
-        awards = _pot_awards(settlement, pot)
+    for pot, board in _shares(settlement):
+        awards = _share_awards(settlement, pot, board)
         halves = {a.half for a in awards}
         if Half.WHOLE in halves or len(halves) < 2:
             continue
@@ -184,7 +216,7 @@ def _quartered(settlement: Settlement) -> list[tuple[int, Half]]:
             other = {a.player for a in awards if a.half is not half}
             players = {a.player for a in tied}
             if len(tied) == 2 and len(players) == 2 and not players <= other:
-                found.append((pot, half))
+                found.append((pot, board, half))
     return found
 
 
@@ -193,15 +225,16 @@ def _quarter_applies(settlement: Settlement, live: Sequence[int]) -> bool:
 
 
 def _quarter_apply(rng: random.Random, settlement: Settlement, live: Sequence[int]) -> Change:
-    pot, half = rng.choice(_quartered(settlement))
+    pot, board, half = rng.choice(_quartered(settlement))
     awards = list(settlement.awards)
-    tied = [i for i, a in enumerate(awards) if a.pot == pot and a.half is half]
+    tied = [i for i, a in enumerate(awards) if (a.pot, a.board) == (pot, board) and a.half is half]
     keep, drop = rng.sample(tied, 2)
     whole = awards[keep].amount + awards[drop].amount
     paid, unpaid = awards[keep].player, awards[drop].player
     awards[keep] = replace(awards[keep], amount=whole)
     awards[drop] = replace(awards[drop], amount=0)
-    detail = f"{{{paid}}} paid the whole {half.value} half, {{{unpaid}}} none of it"
+    where = _on(settlement, board)
+    detail = f"{{{paid}}} paid the whole {half.value} half{where}, {{{unpaid}}} none of it"
     return _tidy(awards), pot, detail
 
 
@@ -213,8 +246,8 @@ def _odd_chips(settlement: Settlement) -> list[tuple[int, int]]:
     unit to the player the rules do not give it to."""
     moves = []
     awards = settlement.awards
-    for pot in range(len(settlement.pots)):
-        indexes = [i for i, a in enumerate(awards) if a.pot == pot]
+    for pot, board in _shares(settlement):
+        indexes = [i for i, a in enumerate(awards) if (a.pot, a.board) == (pot, board)]
         for half in Half:
             part = [i for i in indexes if awards[i].half is half]
             for first, last in pairwise(part):
@@ -240,7 +273,8 @@ def _odd_apply(rng: random.Random, settlement: Settlement, live: Sequence[int]) 
     giver, taker = awards[source], awards[target]
     awards[source] = replace(giver, amount=giver.amount - 1)
     awards[target] = replace(taker, amount=taker.amount + 1)
-    detail = f"odd unit due to {{{giver.player}}} paid to {{{taker.player}}}"
+    where = _on(settlement, giver.board)
+    detail = f"odd unit{where} due to {{{giver.player}}} paid to {{{taker.player}}}"
     return _tidy(awards), giver.pot, detail
 
 

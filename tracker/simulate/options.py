@@ -63,11 +63,11 @@ def parse_count(text: str, option: str, *, least: int = 0) -> int:
     return value
 
 
-def parse_rate(text: str) -> float:
-    """An error rate: a fraction from 0 to 1 ("0.001").
+def parse_rate(text: str, option: str = "--error-rate") -> float:
+    """A rate for option `option`: a fraction from 0 to 1 ("0.001").
 
-    >>> parse_rate("0.25")
-    0.25
+    >>> parse_rate("0.25"), parse_rate("0.5", "--run-it-twice")
+    (0.25, 0.5)
 
     Raises:
         SimulationError: for anything else.
@@ -75,26 +75,31 @@ def parse_rate(text: str) -> float:
     try:
         rate = Decimal(text)
     except InvalidOperation:
-        raise SimulationError(f"--error-rate takes a fraction from 0 to 1, not {text!r}") from None
+        raise SimulationError(f"{option} takes a fraction from 0 to 1, not {text!r}") from None
     if not Decimal(0) <= rate <= Decimal(1):
-        raise SimulationError(f"--error-rate takes a fraction from 0 to 1, not {text}")
+        raise SimulationError(f"{option} takes a fraction from 0 to 1, not {text}")
     return float(rate)
 
 
 def describe(summary: SimulationSummary, *, as_json: bool) -> str:
-    """The summary `tracker simulate` prints: one line of text, or one JSON object."""
+    """The summary `tracker simulate` prints: one line of text, or one JSON object. The
+    hands run twice are counted when run it twice was dealt (`--run-it-twice` above 0)."""
     if as_json:
-        return json.dumps(
-            {
-                "hands": summary.hands,
-                "showdowns": summary.showdowns,
-                "file": str(summary.path),
-                "errors_file": str(summary.errors_path),
-                "errors_injected": summary.errors_injected,
-                "errors": summary.errors,
-            }
-        )
-    text = f"wrote {summary.hands:,} hands ({summary.showdowns:,} showdowns) to {summary.path}"
+        fields: dict[str, object] = {
+            "hands": summary.hands,
+            "showdowns": summary.showdowns,
+            "file": str(summary.path),
+            "errors_file": str(summary.errors_path),
+            "errors_injected": summary.errors_injected,
+            "errors": summary.errors,
+        }
+        if summary.run_twice is not None:
+            fields["run_twice"] = summary.run_twice
+        return json.dumps(fields)
+    twice = "" if summary.run_twice is None else f", {summary.run_twice:,} run twice"
+    text = (
+        f"wrote {summary.hands:,} hands ({summary.showdowns:,} showdowns{twice}) to {summary.path}"
+    )
     if summary.errors_injected:
         kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(summary.errors.items()))
         text += (

@@ -49,6 +49,14 @@ def board_seen(game: Game, dealt: Deal, played: PlayedHand) -> tuple[Card, ...]:
     return dealt.board[:seen]
 
 
+def boards_seen(game: Game, dealt: Deal, played: PlayedHand) -> tuple[tuple[Card, ...], ...]:
+    """Each board as far as it was dealt: none in stud, two when the hand is run twice."""
+    board = board_seen(game, dealt, played)
+    if dealt.second_board:
+        return (board, dealt.second_board)
+    return (board,) if board else ()
+
+
 def settle_hand(
     game: Game,
     dealt: Deal,
@@ -60,7 +68,8 @@ def settle_hand(
 ) -> Settlement:
     """The engine's settlement: pots, rake per pot, and every award.
 
-    Only players still in at the showdown show their cards to the engine.
+    Only players still in at the showdown show their cards to the engine. A hand run
+    twice is settled on both boards.
     """
     entrants = [
         Entrant(
@@ -72,6 +81,8 @@ def settle_hand(
         for player, cards in enumerate(dealt.hole_cards)
     ]
     boards = [] if game.is_stud else [board_seen(game, dealt, played)]
+    if dealt.second_board:
+        boards.append(dealt.second_board)  # run twice: each board pays half of every pot
     return settle(
         game, entrants, boards, rake=rake, odd_chip_rule=odd_chip_rule, rake_rule=rake_rule
     )

@@ -97,6 +97,9 @@ class PlayedHand:
         put_in: per player, True when they put chips in other than antes.
         last_street: the last street dealt.
         showdown: True when two or more players are left at the end.
+        run_out: flop games, the first street dealt with no betting left (two or more
+            players in and at most one with chips behind): from it on, the board is run
+            out; None when every street dealt had betting.
     """
 
     steps: list[Step]
@@ -107,6 +110,7 @@ class PlayedHand:
     put_in: list[bool]
     last_street: Street
     showdown: bool
+    run_out: Street | None = None
 
     @property
     def actions(self) -> list[Act]:
@@ -138,6 +142,7 @@ class _Table:
         self.fold_street: list[Street | None] = [None] * count
         self.put_in = [False] * count
         self.steps: list[Step] = []
+        self.run_out: Street | None = None
         # Betting of the current street.
         self.current_bet = 0
         self.full_bet = 0
@@ -356,6 +361,7 @@ def play_hand(
         put_in=table.put_in,
         last_street=last,
         showdown=len(live) > 1,
+        run_out=table.run_out,
     )
 
 
@@ -379,6 +385,8 @@ def _play_flop_game(table: _Table) -> Street:
         table.start_street(street, bet_size)
         if sum(table.can_act(player) for player in range(count)) > 1:
             table.betting_round(street, 0)
+        elif table.run_out is None:
+            table.run_out = street
     return Street.RIVER
 
 

@@ -9,6 +9,15 @@ posts, "*** HOLE CARDS ***" and "Dealt to Hero [..]", stud's "*** 3rd STREET ***
 pots, the last side pot first), "No low hand qualified", and the summary: "Total pot",
 main and side pots net of rake, "| Rake", "Board [..]" and one line per seat.
 
+A hand run twice (`tracker.simulate.twice`) is written as the real PokerStars ones are:
+the streets of the run-out once per board ("*** FIRST TURN *** [7h 5d 3s] [7s]",
+"*** FIRST RIVER *** ...", then "*** SECOND TURN *** ..."; "*** FIRST FLOP *** [..]"
+when the players are all in before the flop), a showdown per board ("*** FIRST SHOW
+DOWN ***", every hand shown again with what it makes on that board, then that board's
+collected lines), and in the summary "Hand was run twice", "FIRST Board [..]",
+"SECOND Board [..]" and, per player, one "won ($x) with ..." or "lost with ..." per
+board, joined by ", and ".
+
 A hand whose payments carry an injected error is written the same way: the collected
 lines and the summary's "won" amounts show the payments as recorded, while the total
 pot, the pots and the rake stay those of the hand.
@@ -23,7 +32,7 @@ from tracker.engine.hands import BestHands, MadeHand
 from tracker.engine.rules import Half
 from tracker.model import ActionKind, Game, Street, Structure
 from tracker.simulate.payout import board_seen, show_order
-from tracker.simulate.play import Act, Dealt, Note, Uncalled
+from tracker.simulate.play import FLOP_STREETS, Act, Dealt, Note, Uncalled
 from tracker.simulate.record import SimulatedHand
 from tracker.simulate.table import EASTERN
 
@@ -45,16 +54,15 @@ STRUCTURE_WORDS = {
     Structure.POT_LIMIT: "Pot Limit",
     Structure.NO_LIMIT: "No Limit",
 }
-_STREET_TITLES = {
-    Street.FLOP: "*** FLOP ***",
-    Street.TURN: "*** TURN ***",
-    Street.RIVER: "*** RIVER ***",
+_STUD_STREET_TITLES = {
     Street.THIRD: "*** 3rd STREET ***",
     Street.FOURTH: "*** 4th STREET ***",
     Street.FIFTH: "*** 5th STREET ***",
     Street.SIXTH: "*** 6th STREET ***",
     Street.SEVENTH: "*** RIVER ***",
 }
+_BOARD_STREETS = {Street.FLOP: "FLOP", Street.TURN: "TURN", Street.RIVER: "RIVER"}
+_RUNS = ("FIRST", "SECOND")
 _FOLDED_ON = {
     Street.PREFLOP: "folded before Flop",
     Street.FLOP: "folded on the Flop",
@@ -147,6 +155,22 @@ def hand_words(best: BestHands, hilo: bool) -> str:
     return f"HI: {high_words(best.high)}; LO: {best.low.name}"
 
 
+def board_line(street: Street, board: Sequence[Card], run: str = "") -> str:
+    """A flop game's street line: the board so far and the new cards; `run` is "FIRST"
+    or "SECOND" for the streets of a board run twice.
+
+    >>> from tracker.cards import parse_cards
+    >>> board = parse_cards("7h 5d 3s 2s 4h")
+    >>> board_line(Street.FLOP, board), board_line(Street.RIVER, board, "SECOND")
+    ('*** FLOP *** [7h 5d 3s]', '*** SECOND RIVER *** [7h 5d 3s 2s] [4h]')
+    """
+    title = f"*** {run + ' ' if run else ''}{_BOARD_STREETS[street]} ***"
+    if street is Street.FLOP:
+        return f"{title} {cards_text(board[:3])}"
+    seen = 3 if street is Street.TURN else 4
+    return f"{title} {cards_text(board[:seen])} {cards_text(board[seen : seen + 1])}"
+
+
 def format_hand(hand: SimulatedHand) -> str:
     """The whole text of one hand, lines joined by newlines (no trailing newline)."""
     return "\n".join(_HandWriter(hand).lines())
@@ -162,6 +186,9 @@ class _HandWriter:
         self.money: Callable[[int], str] = dollars if hand.setup.tournament_id is None else str
         self.out: list[str] = []
         self.board = board_seen(hand.game, hand.dealt, hand.played)
+        self.twice = bool(hand.dealt.second_board)
+        run_out = hand.played.run_out
+        self.run_out = FLOP_STREETS[FLOP_STREETS.index(run_out) :] if run_out else ()
 
     def lines(self) -> list[str]:
         self.header()
@@ -242,7 +269,7 @@ class _HandWriter:
     def dealt(self, street: Street, folded: set[int]) -> None:
         hand = self.hand
         if hand.game.is_stud:
-            self.out.append(_STREET_TITLES[street])
+            self.out.append(_STUD_STREET_TITLES[street])
             self.stud_cards(street, folded)
             return
         board = hand.dealt.board
@@ -252,12 +279,12 @@ class _HandWriter:
             self.out.append(f"Dealt to {self.names[hand.hero]} {hero_cards}")
             if hand.game in (Game.COURCHEVEL_HILO, Game.COURCHEVEL_HI):
                 self.out.append(f"*** PRE-FLOP *** {cards_text(board[:1])}")
-        elif street is Street.FLOP:
-            self.out.append(f"*** FLOP *** {cards_text(board[:3])}")
-        else:
-            seen = 3 if street is Street.TURN else 4
-            old, new = cards_text(board[:seen]), cards_text(board[seen : seen + 1])
-            self.out.append(f"{_STREET_TITLES[street]} {old} {new}")
+        elif not self.twice or street not in self.run_out:
+            self.out.append(board_line(street, board))
+        elif street is self.run_out[0]:
+            # Run twice: the whole run-out of the first board, then of the second.
+            for run, cards in zip(_RUNS, (board, hand.dealt.second_board), strict=True):
+                self.out.extend(board_line(later, cards, run) for later in self.run_out)
 
     def stud_cards(self, street: Street, folded: set[int]) -> None:
         """ "Dealt to P [up cards] [new]": the hero sees their own down cards too."""
@@ -298,11 +325,23 @@ class _HandWriter:
         return (self.setup.hand_id + player) % 4 != 0
 
     def showdown(self) -> None:
+        if not self.twice:
+            self.out.append("*** SHOW DOWN ***")
+            self.board_showdown(0)
+            return
+        for board, run in enumerate(_RUNS):
+            self.out.append(f"*** {run} SHOW DOWN ***")
+            self.board_showdown(board)
+
+    def board_showdown(self, board: int) -> None:
+        """The hands shown, pot by pot from the last side pot, and the payments on one board."""
         hand = self.hand
-        self.out.append("*** SHOW DOWN ***")
         order = show_order(hand.played)
+        if self.twice:
+            # Both real hands run twice table them from the first seat left of the button.
+            order = [player for player, out in enumerate(hand.played.folded) if not out]
         revealed: set[int] = set()
-        hands = hand.settlement.hands[0]
+        hands = hand.settlement.hands[board]
         for pot_index in reversed(range(len(hand.settlement.pots))):
             eligible = set(hand.settlement.pots[pot_index].eligible)
             for player in order:
@@ -310,13 +349,17 @@ class _HandWriter:
                     revealed.add(player)
                     self.out.append(self.shown(player, hands[player]))
             for award in hand.payments:
-                if award.pot == pot_index:
+                if award.pot == pot_index and award.board == board:
                     self.out.append(self.collected(pot_index, award.player, award.amount))
-            if hand.game.is_hilo and self._no_low(pot_index):
+            if hand.game.is_hilo and self._no_low(pot_index, board):
                 self.out.append("No low hand qualified")
 
-    def _no_low(self, pot_index: int) -> bool:
-        awards = [award for award in self.hand.settlement.awards if award.pot == pot_index]
+    def _no_low(self, pot_index: int, board: int) -> bool:
+        awards = [
+            award
+            for award in self.hand.settlement.awards
+            if award.pot == pot_index and award.board == board
+        ]
         return bool(awards) and all(award.half is Half.WHOLE for award in awards)
 
     def shown(self, player: int, best: BestHands | None) -> str:
@@ -332,7 +375,11 @@ class _HandWriter:
         self.out.append("*** SUMMARY ***")
         total = money(sum(pot.amount for pot in settlement.pots))
         self.out.append(f"Total pot {total}{self.pots_text()} | Rake {money(hand.rake)}")
-        if self.board:
+        if self.twice:
+            self.out.append("Hand was run twice")
+            for run, cards in zip(_RUNS, (self.board, hand.dealt.second_board), strict=True):
+                self.out.append(f"{run} Board {cards_text(cards)}")
+        elif self.board:
             self.out.append(f"Board {cards_text(self.board)}")
         won = hand.reported()
         for seat, player in sorted((seat, p) for p, seat in enumerate(self.setup.seats)):
@@ -377,11 +424,18 @@ class _HandWriter:
         cards = cards_text(self.hand.dealt.hole_cards[player])
         if player in self.hand.mucked:
             return f"mucked {cards}"
-        best = self.hand.settlement.hands[0][player]
-        words = "" if best is None else hand_words(best, self.hand.game.is_hilo)
+        boards = range(len(self.hand.settlement.hands))
+        return f"showed {cards} and " + ", and ".join(self.result(player, b) for b in boards)
+
+    def result(self, player: int, board: int) -> str:
+        """ "won ($x) with ..." or "lost with ...": a shown hand's result on one board."""
+        hand = self.hand
+        best = hand.settlement.hands[board][player]
+        words = "" if best is None else hand_words(best, hand.game.is_hilo)
+        won = sum(a.amount for a in hand.payments if a.player == player and a.board == board)
         if won:
-            return f"showed {cards} and won ({self.money(won)}) with {words}"
-        return f"showed {cards} and lost with {words}"
+            return f"won ({self.money(won)}) with {words}"
+        return f"lost with {words}"
 
 
 _ACTION_WORDS = {

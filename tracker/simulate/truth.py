@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tracker.cards import Card
 from tracker.model import Action, Collection, Returned, Seat
-from tracker.simulate.payout import board_seen
+from tracker.simulate.payout import boards_seen
 from tracker.simulate.play import Act, Uncalled
 from tracker.simulate.record import SimulatedHand
 
@@ -44,9 +44,8 @@ def actions(hand: SimulatedHand) -> tuple[Action, ...]:
 
 
 def boards(hand: SimulatedHand) -> tuple[tuple[Card, ...], ...]:
-    """The board as far as it was dealt (none in stud)."""
-    board = board_seen(hand.game, hand.dealt, hand.played)
-    return (board,) if board else ()
+    """The board as far as it was dealt (none in stud; two when run twice)."""
+    return boards_seen(hand.game, hand.dealt, hand.played)
 
 
 def returned(hand: SimulatedHand) -> tuple[Returned, ...]:
@@ -60,17 +59,19 @@ def returned(hand: SimulatedHand) -> tuple[Returned, ...]:
 
 
 def collections(hand: SimulatedHand, *, correct: bool = False) -> tuple[Collection, ...]:
-    """The collected lines as written (the last side pot first), or, with `correct`,
-    the payments the rules call for, in the same order. PokerStars does not label the
-    halves, so `half` is None."""
+    """The collected lines as written (board by board when run twice, the last side pot
+    first), or, with `correct`, the payments the rules call for, in the same order.
+    PokerStars does not label the halves, so `half` is None."""
     names = hand.setup.names
     awards = hand.settlement.awards if correct else hand.payments
     pots = range(len(hand.settlement.pots)) if hand.played.showdown else range(1)
+    boards = range(2 if hand.dealt.second_board else 1)
     return tuple(
-        Collection(player=names[award.player], amount=award.amount, pot=pot)
+        Collection(player=names[award.player], amount=award.amount, pot=pot, board=board)
+        for board in boards
         for pot in reversed(pots)
         for award in awards
-        if award.pot == pot
+        if award.pot == pot and award.board == board
     )
 
 
