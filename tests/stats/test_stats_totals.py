@@ -18,7 +18,7 @@ from tracker.importer import import_paths
 from tracker.stats import summary
 from tracker.stats.run import StatsDatabase, StatsFilter
 from tracker.stats.totals import GROUPING_KEYS, totals_sql
-from tracker.store import Store
+from tracker.store import TABLES, Store
 
 SINCE_EVER = date(2000, 1, 1)
 """A first day before every hand: the same hands, but whole days, which the per-day sums
@@ -142,3 +142,22 @@ def test_money_units_add_up_to_mixed() -> None:
     assert connection.execute(wanted, ["stakes"]).fetchall() == [
         ("limit 0.10/0.20 USD", "USD", 10), ("limit 10/20 tournament", "chips", 2),
     ]  # fmt: skip
+
+
+def views_of(database: StatsDatabase) -> set[str]:
+    rows = database._connection.execute("SELECT view_name FROM duckdb_views() WHERE NOT internal")
+    return {name for (name,) in rows.fetchall()}
+
+
+def test_an_up_to_date_summary_opens_with_its_sums(stats_data: Path) -> None:
+    with StatsDatabase(stats_data):
+        pass  # the summary is up to date
+    with StatsDatabase(stats_data) as database:
+        database.standard_arrow(StatsFilter(), "position")  # from the totals
+        database.outcomes_arrow(StatsFilter(since=SINCE_EVER), "game")  # from the days
+        assert views_of(database) == {"stats_state", "player_days", "outcome_days",
+                                      "player_totals", "outcome_totals"}  # fmt: skip
+        assert database.hero() == "Hero"
+        assert "hands" in views_of(database)
+        database.standard_arrow(StatsFilter(), "hand-class")  # from the per-hand rows
+        assert views_of(database) >= set(TABLES)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 import duckdb
 import pyarrow as pa
 
-from tracker.database import QueryError, connect
+from tracker.database import QueryError, connect, view_sql
 from tracker.errors import NoDataError, TrackerError
 from tracker.model import Game
 from tracker.stats.hand_classes import HAND_CLASSES
@@ -41,9 +41,14 @@ from tracker.stats.options import DEFAULT_SESSION_GAP, GROUPINGS
 from tracker.stats.positions import POSITION_ORDER
 from tracker.stats.summary import (
     OUTCOME_COUNTERS,
+    OUTCOME_DAYS,
+    OUTCOME_TOTALS,
+    PLAYER_DAYS,
     PLAYER_HANDS,
     PLAYER_OUTCOMES,
+    PLAYER_TOTALS,
     STANDARD_COUNTERS,
+    STATE,
     SummaryRefresh,
     is_fresh,
     point_sources,
@@ -51,7 +56,7 @@ from tracker.stats.summary import (
     source_files,
 )
 from tracker.stats.totals import GROUPING_KEYS, counter_sums, grouping_name
-from tracker.store import StoreError
+from tracker.store import TABLES, StoreError
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -88,6 +93,9 @@ _TOTALS: Final = {"stats_standard": "stats_player_totals", "stats_outcomes": "st
 """The same counters summed over every day per grouping, player and group."""
 
 _COUNTERS: Final = {"stats_standard": STANDARD_COUNTERS, "stats_outcomes": OUTCOME_COUNTERS}
+
+_SUMS: Final = (STATE, PLAYER_DAYS, OUTCOME_DAYS, PLAYER_TOTALS, OUTCOME_TOTALS)
+"""The views a connection starts with: the summary's state and sums."""
 
 _DAY_GROUPINGS: Final = frozenset({None, "position", "game", "stakes", "month", "door-card",
                                    "bring-in"})  # fmt: skip
@@ -162,6 +170,11 @@ class StatsDatabase:
     process is writing to the folder) or without `summary`, they count from the hand
     tables, with the same results, more slowly.
 
+    Making a view reads the footer of each of its files (a third of a second for every
+    table at ten million hands): with an up-to-date summary, the connection starts with
+    the views of the summary's sums only, which answer most stats; `connection` adds the
+    others (and the macros over the per-hand rows) when it is first used.
+
     Attributes:
         summarised: True when the queries read the summary tables.
         refresh: what bringing the summary up to date did (None when it was not tried).
@@ -172,39 +185,62 @@ class StatsDatabase:
 
     def __init__(self, data_dir: Path | str, *, summary: bool = True) -> None:
         self.data_dir = Path(data_dir)
-        self.connection: duckdb.DuckDBPyConnection = connect(self.data_dir)
+        self._connection = connect(self.data_dir, tables=_SUMS)
+        self._views = set(_SUMS)
         # Large sorts and the summary's temporary tables spill here, not into the cwd.
         self._spill_folder = tempfile.TemporaryDirectory(prefix="hilo-stats-")
-        self.connection.execute("SET temp_directory = ?", [self._spill_folder.name])
+        self._connection.execute("SET temp_directory = ?", [self._spill_folder.name])
         with contextlib.suppress(duckdb.Error):  # refused in Jupyter without ipywidgets
-            self.connection.execute("SET enable_progress_bar = false")
+            self._connection.execute("SET enable_progress_bar = false")
         # A file's footer is read once, however many macros and queries bind to it.
-        self.connection.execute("SET parquet_metadata_cache = true")
-        self.connection.execute(query_text("stats_base"))
+        self._connection.execute("SET parquet_metadata_cache = true")
+        self._load("stats_base")
         if not source_files(self.data_dir, "hands"):  # a store writes no file without rows
             self.close()
             raise NoDataError(f"no hands in {self.data_dir} (run `tracker import` first)")
         self.summarised = False
         self.refresh: SummaryRefresh | None = None
-        if summary and is_fresh(self.connection, self.data_dir):
-            # Up to date: the macros over the hand tables are not even loaded (binding
-            # them reads the footer of every hand-table file).
-            point_sources(self.connection, PLAYER_HANDS, PLAYER_OUTCOMES)
-            self._load("stats_derived", "stats_days_source")
+        self._per_hand = False  # the macros over the per-hand rows are loaded
+        if summary and is_fresh(self._connection, self.data_dir):
+            self._load("stats_days_source")
             self.refresh, self.summarised = SummaryRefresh(), True
             return
+        self._add_views(*TABLES)
         self._load(*RAW_MACRO_FILES, "stats_derived")
+        self._per_hand = True
         if summary:
             try:
-                self.refresh = refresh_summary(self.connection, self.data_dir)
+                self.refresh = refresh_summary(self._connection, self.data_dir)
             except StoreError:
                 return  # another writer holds the folder: count from the hand tables
             self._load("stats_days_source")
             self.summarised = True
 
+    @property
+    def connection(self) -> duckdb.DuckDBPyConnection:
+        """The DuckDB connection: a view per table of the folder, every stats macro."""
+        self._add_per_hand()
+        return self._connection
+
+    def _add_views(self, *tables: str) -> None:
+        for table in tables:
+            if table not in self._views:
+                self._connection.execute(view_sql(self.data_dir, table, TABLES[table],
+                                                  self._connection))  # fmt: skip
+                self._views.add(table)
+
+    def _add_per_hand(self) -> None:
+        """Every view, and the macros over the per-hand rows (of the summary: the macros
+        counting them from the hand tables are loaded when it is not up to date)."""
+        self._add_views(*TABLES)
+        if not self._per_hand:
+            point_sources(self._connection, PLAYER_HANDS, PLAYER_OUTCOMES)
+            self._load("stats_derived")
+            self._per_hand = True
+
     def _load(self, *names: str) -> None:
         for name in names:
-            self.connection.execute(query_text(name))
+            self._connection.execute(query_text(name))
 
     def __enter__(self) -> Self:
         return self
@@ -219,7 +255,7 @@ class StatsDatabase:
 
     def close(self) -> None:
         """Close the connection and remove its temporary folder."""
-        self.connection.close()
+        self._connection.close()
         self._spill_folder.cleanup()  # also done when garbage-collected, or at exit
 
     def frame(self, sql: str, parameters: dict[str, Any]) -> pd.DataFrame:
@@ -240,12 +276,16 @@ class StatsDatabase:
         Raises:
             QueryError: when DuckDB rejects it.
         """
+        self._add_per_hand()
+        return self._arrow(sql, parameters)
+
+    def _arrow(self, sql: str, parameters: dict[str, Any]) -> pa.Table:
         used = {name: parameters[name] for name in set(_PARAMETER.findall(sql))}
         # A result left unread on the connection (after a `fetchone`) would block the
         # query: dropped first, as `execute` drops it.
-        self.connection.abort()
+        self._connection.abort()
         try:
-            table: pa.Table = self.connection.sql(sql, params=used).to_arrow_table()
+            table: pa.Table = self._connection.sql(sql, params=used).to_arrow_table()
         except duckdb.Error as error:
             raise QueryError(str(error).strip().splitlines()[0]) from None
         return table
@@ -253,7 +293,8 @@ class StatsDatabase:
     def hero_or_none(self) -> str | None:
         """The player the files were dealt to: the name on more than half of the hands
         that name one ("Dealt to Hero [..]"); None when no name does."""
-        rows = self.connection.execute(
+        self._add_views("hands")
+        rows = self._connection.execute(
             "SELECT hero, count(*) FROM hands WHERE hero IS NOT NULL "
             "GROUP BY hero ORDER BY count(*) DESC, hero"
         ).fetchall()
@@ -266,7 +307,7 @@ class StatsDatabase:
         """`hero_or_none`, or StatsError naming the most frequent "Dealt to" names."""
         hero = self.hero_or_none()
         if hero is None:
-            names = self.connection.execute(
+            names = self._connection.execute(
                 "SELECT hero FROM hands WHERE hero IS NOT NULL "
                 "GROUP BY hero ORDER BY count(*) DESC, hero LIMIT 3"
             ).fetchall()
@@ -331,7 +372,7 @@ class StatsDatabase:
             raise StatsError(f"unknown grouping {by!r}; one of: {', '.join(GROUPINGS)}")
         sql = query_text(name).format(sums=self._sums(name, filters, by),
                                       group_order=_group_order(by))  # fmt: skip
-        return _shape_groups(self.arrow(sql, filters.parameters()), by)
+        return _shape_groups(self._arrow(sql, filters.parameters()), by)
 
     def _sums(self, name: str, filters: StatsFilter, by: str | None) -> str:
         """The counters a grouped query divides, added up per player and group: the
@@ -349,16 +390,17 @@ class StatsDatabase:
         """The rows a grouped query adds up, when the totals cannot answer it: the sums
         per player and day when they can (whole days, a grouping they keep), else the
         per-hand counters (with each hand's session, to group by session)."""
-        per_hand = f"{_PER_HAND[name]}({_FILTERS})"
-        if by == "session":
-            sessions = f"stats_player_sessions({_FILTERS}, $session_gap)"
-            return (f"(SELECT * FROM {per_hand} JOIN (SELECT site, hand_id, player, "
-                    f"session_start FROM {sessions}) USING (site, hand_id, player))")  # fmt: skip
         whole_days = not any(
             isinstance(moment, datetime) for moment in (filters.since, filters.until)
         )
         if self.summarised and by in _DAY_GROUPINGS and whole_days:
             return f"{_PER_DAY[name]}({_FILTERS})"
+        self._add_per_hand()
+        per_hand = f"{_PER_HAND[name]}({_FILTERS})"
+        if by == "session":
+            sessions = f"stats_player_sessions({_FILTERS}, $session_gap)"
+            return (f"(SELECT * FROM {per_hand} JOIN (SELECT site, hand_id, player, "
+                    f"session_start FROM {sessions}) USING (site, hand_id, player))")  # fmt: skip
         return per_hand
 
 
