@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import parsers
-from tracker.model import CardSource, Game, Hand, Structure
+from tracker.model import CardSource, Game, Hand, Street, Structure
 from tracker.simulate import SimulatedHand, iter_hands, simulate, truth
 from tracker.simulate.pokerstars_format import HAND_SEPARATOR, format_hand, roman
 
@@ -125,6 +125,45 @@ def test_tournament_hands_read_back_as_simulated(
     assert all(hand.rake == 0 for hand in simulated)
     assert len({hand.setup.level for hand in simulated}) >= 3
     _check_round_trip(simulated)
+
+
+RUN_TWICE = [
+    (Game.OMAHA_HILO, Structure.NO_LIMIT, 6),
+    (Game.OMAHA_HILO, Structure.POT_LIMIT, 9),
+    (Game.OMAHA5_HILO, Structure.NO_LIMIT, 6),
+    (Game.COURCHEVEL_HILO, Structure.NO_LIMIT, 6),
+    (Game.COURCHEVEL_HILO, Structure.POT_LIMIT, 4),
+    (Game.OMAHA_HI, Structure.NO_LIMIT, 2),
+    (Game.OMAHA5_HI, Structure.POT_LIMIT, 6),
+    (Game.COURCHEVEL_HI, Structure.NO_LIMIT, 6),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "structure", "players"),
+    RUN_TWICE,
+    ids=[f"{game.value}-{structure.value}-{players}" for game, structure, players in RUN_TWICE],
+)
+def test_hands_run_twice_read_back_as_simulated(
+    game: Game, structure: Structure, players: int
+) -> None:
+    """Both boards, and the collections of each board, as dealt and paid (errors too)."""
+    hands = iter_hands(game, structure, hands=300, players=players, seed=79, error_rate=0.1,
+                       run_it_twice=0.5)  # fmt: skip
+    simulated = list(hands)
+    twice = [hand for hand in simulated if hand.dealt.second_board]
+    assert len(twice) >= 3
+    assert any(award.board == 1 for hand in twice for award in hand.payments)
+    _check_round_trip(simulated)
+
+
+def test_hands_run_twice_are_run_out_from_every_street() -> None:
+    run_out = set()
+    for game, structure, players in RUN_TWICE:
+        simulated = iter_hands(game, structure, hands=300, players=players, seed=79,
+                               run_it_twice=0.5)  # fmt: skip
+        run_out |= {hand.played.run_out for hand in simulated if hand.dealt.second_board}
+    assert run_out == {Street.FLOP, Street.TURN, Street.RIVER}
 
 
 def _check_round_trip(simulated: list[SimulatedHand]) -> None:

@@ -175,3 +175,34 @@ def test_each_error_is_of_its_kind(injected: list[SimulatedHand]) -> None:
             (taker,) = gainers
             assert taker not in hand.settlement.pots[error.pot].eligible
             assert delta[taker] == sum(a.amount for a in in_pot)
+
+
+@pytest.fixture(scope="module")
+def injected_twice() -> list[SimulatedHand]:
+    hands = iter_hands(Game.OMAHA_HILO, Structure.NO_LIMIT, hands=2500, players=6, seed=22,
+                       error_rate=0.5, run_it_twice=1.0)  # fmt: skip
+    return [hand for hand in hands if hand.error is not None and hand.dealt.second_board]
+
+
+def test_errors_in_hands_run_twice_stay_on_one_board(injected_twice: list[SimulatedHand]) -> None:
+    """Every kind applies to hands run twice; each changes who is paid on one board (a
+    side pot to an ineligible player, on both), and no money moves between boards."""
+    kinds = Counter(hand.error.kind for hand in injected_twice if hand.error)
+    assert set(kinds) == set(ErrorKind)
+    assert min(kinds.values()) >= 5
+    for hand in injected_twice:
+        assert hand.error is not None
+        change = Counter[tuple[int, int]]()
+        for award in hand.payments:
+            change[award.board, award.player] += award.amount
+        for award in hand.settlement.awards:
+            change[award.board, award.player] -= award.amount
+        boards = {board for (board, _), amount in change.items() if amount}
+        for board in (0, 1):
+            assert sum(amount for (on, _), amount in change.items() if on == board) == 0
+        if hand.error.kind is ErrorKind.SIDE_POT_TO_INELIGIBLE:
+            pot = hand.error.pot
+            assert boards == {a.board for a in hand.settlement.awards if a.pot == pot}
+        else:
+            (board,) = boards
+            assert f"on board {board + 1}" in hand.error.detail

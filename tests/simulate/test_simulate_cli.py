@@ -48,6 +48,17 @@ def test_json_summary_with_errors(tmp_path: Path) -> None:
     assert all(set(json.loads(line)) >= {"hand_id", "kind", "detail"} for line in lines)
 
 
+def test_run_it_twice_is_counted_in_the_summary(tmp_path: Path) -> None:
+    out = tmp_path / "twice.txt"
+    args = ["simulate", "--game", "omaha-hilo", "--structure", "no-limit", "--hands", "300"]
+    result = runner.invoke(app, [*args, "--run-it-twice", "1", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    twice = out.read_text(encoding="utf-8").count("\nHand was run twice\n")
+    assert twice >= 5
+    assert result.stdout.startswith("wrote 300 hands (")
+    assert f" showdowns, {twice} run twice) to {out}" in result.stdout
+
+
 def test_tournament_hands_are_in_chips_without_rake(tmp_path: Path) -> None:
     out = tmp_path / "tournament.txt"
     args = ["simulate", "--game", "omaha-hilo", "--structure", "no-limit", "--tournament"]
@@ -81,6 +92,12 @@ def test_the_same_seed_writes_the_same_bytes(tmp_path: Path) -> None:
         (["--game", "omaha-hilo", "--players", "1"], "error: --players must be at least 2"),
         (["--game", "omaha-hilo", "--hands", "lots"], "error: --hands takes a whole number"),
         (["--game", "omaha-hilo", "--error-rate", "2"], "error: --error-rate takes a fraction"),
+        (["--game", "omaha-hilo", "--run-it-twice", "x"], "error: --run-it-twice takes a fraction"),
+        (["--game", "stud-hi", "--run-it-twice", "0.5"], "error: stud-hi has no board to run"),
+        (
+            ["--game", "omaha-hilo", "--tournament", "--run-it-twice", "1"],
+            "error: run it twice is dealt in cash games only",
+        ),
         (["--game", "omaha-hilo", "--stakes", "1/abc"], "error: stakes '1/abc'"),
         (["--game", "omaha-hilo", "--format", "xml"], "error: --format takes text or json"),
         (["--hands", "5"], "error: --game and --out are required"),
@@ -107,7 +124,7 @@ def test_help_names_every_option() -> None:
     result = runner.invoke(app, ["simulate", "--help"])
     assert result.exit_code == 0
     for option in ("--game", "--structure", "--hands", "--players", "--seed", "--out",
-                   "--site", "--error-rate", "--stakes", "--format"):  # fmt: skip
+                   "--site", "--error-rate", "--stakes", "--run-it-twice", "--format"):  # fmt: skip
         assert option in result.stdout
 
 
