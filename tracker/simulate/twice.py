@@ -9,7 +9,8 @@ before the run-out (none when the players are all in before the flop, one in
 Courchevel, three or four after the flop or the turn). The engine then pays each board
 half of every pot (`tracker.engine.settle` with two boards).
 
-PokerStars deals it in cash games only; so does the simulator.
+The simulator deals it in cash games only: both real PokerStars hands run twice are cash
+hands, and PokerStars offers it at cash tables.
 
 >>> from tracker.model import Street
 >>> shared_cards(Game.OMAHA_HILO, Street.TURN), shared_cards(Game.COURCHEVEL_HILO, Street.FLOP)
@@ -75,8 +76,9 @@ class TwiceDealer:
 
     Args:
         rng: the random source for the choice and the second run's cards; apart from
-            the deal's and the betting's, so that the first board and the play of every
-            hand are the same whatever the rate.
+            the deal's and the betting's, so that running a hand twice changes neither
+            its first board nor its betting (later hands differ only as the stacks,
+            paid on two boards, do).
         rate: the chance that a hand whose board is run out is run twice (0 to 1).
     """
 
