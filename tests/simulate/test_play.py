@@ -28,6 +28,7 @@ from tracker.simulate import (
     play,
     pokerstars_format,
     table,
+    twice,
 )
 from tracker.simulate.deal import MAX_PLAYERS
 from tracker.simulate.play import CAPPED_NOTE, DOUBLE_BET_NOTE, Act, Dealt, Note, Uncalled
@@ -422,7 +423,7 @@ def test_play_reaches_the_interesting_showdowns() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    [tracker.simulate, deal, options, payout, play, pokerstars_format, table],
+    [tracker.simulate, deal, options, payout, play, pokerstars_format, table, twice],
     ids=lambda module: module.__name__,
 )
 def test_the_examples_in_the_docstrings(module: ModuleType) -> None:

@@ -57,8 +57,8 @@ def second_run_or_none(
     >>> played = PlayedHand([], [10, 10], [0, 0], [False, False], [None, None],
     ...                     [True, True], Street.RIVER, True, run_out=Street.TURN)
     >>> second = second_run_or_none(random.Random(2), Game.OMAHA_HILO, deal, played)
-    >>> second[:4] == deal.board[:4], second[4] in deal.board
-    (True, False)
+    >>> second[:3] == deal.board[:3], set(second[3:]) & set(deal.board)
+    (True, set())
     """
     if game.is_stud or played.run_out is None or not played.showdown:
         return None
