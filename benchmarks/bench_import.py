@@ -13,9 +13,11 @@ folder):
 It prints the medians: wall time, the child's own CPU time (user + system: steadier than
 the wall time on a shared machine), hands/s by each, MB/s, the import/baseline ratio, and
 the peak memory of each child. `--breakdown` then times the parts, each alone in a new
-process: the fixed cost (importing a one-hand file), the parser (`parsers.parse_file`),
-and the store (`Store.write_hands` of the parsed hands, in batches as the importer writes
-them). Usage:
+process: the fixed cost (importing a one-hand file), the reader as the importer runs it
+(`parsers.read_text_into`: the hands read into the store's rows, in batches), the store
+(`Transaction.write_hand_rows` of those batches, as the importer writes them), and, for
+reference, the parser building a Hand per hand (`parsers.parse_file`, which the
+importer does not use). Usage:
 
     .venv/bin/python benchmarks/bench_import.py [--hands 20000] [--repeat 5]
         [--simulated [--game stud-hilo]] [--breakdown]
@@ -53,29 +55,51 @@ with open(sys.argv[1], encoding="utf-8") as stream:
 print(matches)
 """
 
-# Both with the cyclic garbage collector off, as the importer runs.
-PARSE_ONLY = r"""
+# All with the cyclic garbage collector off, as the importer runs. The reader's batches
+# are emptied as the importer's are after each commit.
+READ_ONLY = r"""
+import gc, sys, time
+import parsers
+from tracker.hand_rows import HandRows
+from tracker.importer import DEFAULT_BATCH_SIZE
+gc.disable()
+start = time.perf_counter(), time.process_time()
+text = parsers.decode(open(sys.argv[1], "rb").read())
+rows, items = HandRows(), 0
+for _ in parsers.read_text_into(text, rows, file=sys.argv[1]):
+    items += 1
+    if len(rows) >= DEFAULT_BATCH_SIZE:
+        rows.clear()
+print(time.perf_counter() - start[0], time.process_time() - start[1], items)
+"""
+
+STORE_ONLY = r"""
+import gc, sys, time
+import parsers
+from tracker.hand_rows import HandRows
+from tracker.importer import DEFAULT_BATCH_SIZE
+from tracker.store import Store
+gc.disable()
+text = parsers.decode(open(sys.argv[1], "rb").read())
+batches = [HandRows()]
+for _ in parsers.read_text_into(text, batches[-1], file=sys.argv[1]):
+    if len(batches[-1]) >= DEFAULT_BATCH_SIZE:
+        batches.append(HandRows())
+start = time.perf_counter(), time.process_time()
+with Store(sys.argv[2]) as store:
+    for rows in batches:
+        with store.transaction() as batch:
+            batch.write_hand_rows(rows)
+print(time.perf_counter() - start[0], time.process_time() - start[1], sum(map(len, batches)))
+"""
+
+PARSE_TO_HANDS = r"""
 import gc, sys, time
 import parsers
 gc.disable()
 start = time.perf_counter(), time.process_time()
 items = list(parsers.parse_file(sys.argv[1]))
 print(time.perf_counter() - start[0], time.process_time() - start[1], len(items))
-"""
-
-STORE_ONLY = r"""
-import gc, sys, time
-import parsers
-gc.disable()
-from tracker.importer import DEFAULT_BATCH_SIZE
-from tracker.model import Hand
-from tracker.store import Store
-hands = [item for item in parsers.parse_file(sys.argv[1]) if isinstance(item, Hand)]
-start = time.perf_counter(), time.process_time()
-with Store(sys.argv[2]) as store:
-    for first in range(0, len(hands), DEFAULT_BATCH_SIZE):
-        store.write_hands(hands[first : first + DEFAULT_BATCH_SIZE])
-print(time.perf_counter() - start[0], time.process_time() - start[1], len(hands))
 """
 
 
@@ -199,18 +223,21 @@ def report(
 
 
 def breakdown(folder: Path, history: Path, hands: int, repeat: int) -> None:
-    """Time the fixed cost, the parser and the store, each alone in a new process."""
+    """Time the fixed cost, the reader, the store and the Hand parser, each alone in a
+    new process."""
     one_hand = folder / "one-hand.txt"
     text = history.read_text(encoding="utf-8")
     second = [match.start() for match in HEADER.finditer(text)][1]
     one_hand.write_text(text[:second], encoding="utf-8")
     fixed: list[Run] = []
-    parts: dict[str, list[tuple[float, float]]] = {"parser": [], "store": []}
+    codes = {"reader (to rows)": READ_ONLY, "store": STORE_ONLY,
+             "parser to Hands (not on the import path)": PARSE_TO_HANDS}  # fmt: skip
+    parts: dict[str, list[tuple[float, float]]] = {name: [] for name in codes}
     for attempt in range(repeat):
         data = folder / f"fixed-{attempt}"
         fixed.append(timed([str(TRACKER), "import", str(one_hand), "--data", str(data)]))
-        for name, code in (("parser", PARSE_ONLY), ("store", STORE_ONLY)):
-            data = folder / f"{name}-{attempt}"
+        for number, (name, code) in enumerate(codes.items()):
+            data = folder / f"part-{number}-{attempt}"
             run = timed([sys.executable, "-c", code, str(history), str(data)])
             wall, cpu, _ = run.output.split()
             parts[name].append((float(wall), float(cpu)))
