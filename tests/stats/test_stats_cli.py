@@ -146,3 +146,18 @@ def test_stats_command_needs_no_pandas(stats_data: Path) -> None:
     assert completed.stdout.startswith('"player","position","hands"')
     assert '[{"player":"Alice","hands":13,"money_unit":"USD","showdowns":2,' in completed.stdout
     assert "Player stats" in completed.stdout  # the terminal table
+
+
+def test_the_terminal_table_shows_the_players_with_most_hands(stats_data: Path) -> None:
+    every = json.loads(runner.invoke(app, ["stats", "--data", str(stats_data), "--format",
+                                           "json"]).output)  # fmt: skip
+    most = sorted(every, key=lambda row: (-row["hands"], row["player"]))[:2]
+    wide = {"COLUMNS": "300"}  # no name cut short
+    result = runner.invoke(app, ["stats", "--data", str(stats_data), "--limit", "2"], env=wide)
+    assert result.exit_code == 0, result.output
+    shown = {row["player"] for row in every if row["player"] in result.stdout}
+    assert shown == {row["player"] for row in most}
+    assert f"2 of {len(every)} players shown" in result.stderr
+    everyone = runner.invoke(app, ["stats", "--data", str(stats_data), "--limit", "0"], env=wide)
+    assert all(row["player"] in everyone.stdout for row in every)
+    assert "players shown" not in everyone.stderr

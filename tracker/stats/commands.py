@@ -19,6 +19,9 @@ from tracker.model import Game
 from tracker.stats.options import DEFAULT_SESSION_GAP, Grouping, OutputFormat, PlotKind
 from tracker.store import default_data_dir
 
+DEFAULT_TABLE_PLAYERS = 50
+"""Players the terminal table shows at most by default (`--limit`)."""
+
 DataOption = Annotated[
     Path | None,
     typer.Option(
@@ -78,6 +81,16 @@ def stats_command(
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
     ] = OutputFormat.TABLE,
+    limit: Annotated[
+        int,
+        typer.Option(
+            "--limit",
+            min=0,
+            metavar="N",
+            help="The terminal table shows the N players with the most hands (0: every "
+            "player); json and csv give every row.",
+        ),
+    ] = DEFAULT_TABLE_PLAYERS,
 ) -> None:
     """Player stats: VPIP, PFR, 3-bet, AF, WTSD, W$SD, WWSF, net won, bb/100, rake.
 
@@ -91,7 +104,13 @@ def stats_command(
     """
     from rich.console import Console
 
-    from tracker.stats.output import outcomes_table, standard_table, to_json, write_csv
+    from tracker.stats.output import (
+        most_played,
+        outcomes_table,
+        standard_table,
+        to_json,
+        write_csv,
+    )
     from tracker.stats.run import StatsFilter, player_stats
 
     if player is not None and hero:
@@ -112,12 +131,21 @@ def stats_command(
         raise _failed(error) from None
     if output is OutputFormat.JSON:
         typer.echo(to_json(rows))
-    elif output is OutputFormat.CSV:
+        return
+    if output is OutputFormat.CSV:
         write_csv(rows, typer.get_binary_stream("stdout"))
-    elif outcomes:
-        Console().print(outcomes_table(rows, group, "Hi/lo outcomes at showdown"))
+        return
+    shown, players = most_played(rows, limit)
+    if outcomes:
+        Console().print(outcomes_table(shown, group, "Hi/lo outcomes at showdown"))
     else:
-        Console().print(standard_table(rows, group, "Player stats"))
+        Console().print(standard_table(shown, group, "Player stats"))
+    if shown.num_rows < rows.num_rows:
+        typer.echo(
+            f"{limit:,} of {players:,} players shown, those with the most hands "
+            "(--limit 0 for every player, or --format csv|json)",
+            err=True,
+        )
 
 
 def plot_command(

@@ -142,6 +142,27 @@ _STANDARD_COLUMNS: dict[str, tuple[str, Callable[[Any], str]]] = {
 columns (net won, rake paid) are added in the rows' unit."""
 
 
+def most_played(table: pa.Table, limit: int) -> tuple[pa.Table, int]:
+    """The rows of the `limit` players with the most hands (all of them when `limit` is 0),
+    in their order, and how many players the rows had.
+
+    >>> rows = pa.table({"player": ["ann", "bob", "bob", "cy"], "hands": [5, 2, 4, 1]})
+    >>> kept, players = most_played(rows, 2)
+    >>> kept.column("player").to_pylist(), players
+    (['ann', 'bob', 'bob'], 3)
+    """
+    players = table.column("player").to_pylist()
+    hands: dict[Any, int] = {}
+    for player, count in zip(players, table.column("hands").to_pylist(), strict=True):
+        hands[player] = hands.get(player, 0) + (count or 0)
+    if not limit or len(hands) <= limit:
+        return table, len(hands)
+    # The most hands first; names in order break ties, so the choice is always the same.
+    chosen = set(sorted(hands, key=lambda name: (-hands[name], str(name)))[:limit])
+    keep = pa.array([player in chosen for player in players])
+    return table.filter(keep), len(hands)
+
+
 def standard_table(table: pa.Table, group: str | None, title: str) -> Table:
     """The standard stats as a terminal table (one player's single row: one line per
     figure)."""
