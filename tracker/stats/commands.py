@@ -19,7 +19,7 @@ from tracker.model import Game
 from tracker.stats.options import DEFAULT_SESSION_GAP, Grouping, OutputFormat, PlotKind
 from tracker.store import default_data_dir
 
-DEFAULT_TABLE_PLAYERS = 50
+DEFAULT_TABLE_PLAYERS = 20
 """Players the terminal table shows at most by default (`--limit`)."""
 
 DataOption = Annotated[
