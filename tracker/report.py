@@ -25,6 +25,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from tracker import __version__
+from tracker.model import Game
 from tracker.plots import (
     outcomes_figure,
     positions_figure,
@@ -136,30 +137,52 @@ def _scope(database: StatsDatabase, filters: StatsFilter, session: str) -> tuple
 # ---- sections ---------------------------------------------------------------------------
 
 
+def _money_by_unit(
+    database: StatsDatabase, filters: StatsFilter, column: str, *, outcomes: bool = False
+) -> str:
+    """`column` (an amount) added up per money unit, for rows of several units: cents and
+    chips do not add ("-0.80 USD; 1,500 chips"). The rows by stakes each have one unit."""
+    rows = (database.outcomes if outcomes else database.standard)(filters, "stakes")
+    totals: dict[str, int] = {}
+    for unit, amount in zip(rows["money_unit"], rows[column], strict=True):
+        if not _missing(amount):
+            totals[str(unit)] = totals.get(str(unit), 0) + int(amount)
+    return "; ".join(money_text(totals[unit], unit) for unit in sorted(totals))
+
+
+def _money(
+    database: StatsDatabase, filters: StatsFilter, row: Any, column: str, *, outcomes: bool = False
+) -> str:
+    """`row[column]` in its unit, or per unit when the row adds up several."""
+    if row["money_unit"] == "mixed":
+        return _money_by_unit(database, filters, column, outcomes=outcomes)
+    return money_text(row[column], row["money_unit"])
+
+
 def _summary_section(database: StatsDatabase, filters: StatsFilter) -> str:
     standard = database.standard(filters)
     outcomes = database.outcomes(filters)
     if standard.empty:
         return _section("Summary", "<p>No hands in this scope.</p>")
     row = standard.iloc[0]
-    unit = row["money_unit"]
     pairs = [
         ("hands", _whole(row["hands"])),
-        ("net won", money_text(row["net_won"], unit)),
+        ("net won", _money(database, filters, row, "net_won")),
         ("net (big bets / big blinds)", _decimal(row["net_big"])),
         ("bb/100", _decimal(row["bb_per_100"])),
-        ("rake paid", money_text(row["rake_paid"], unit)),
+        ("rake paid", _money(database, filters, row, "rake_paid")),
         ("VPIP / PFR / 3-bet", " / ".join(_percent(row[c]) for c in ("vpip", "pfr", "three_bet"))),
         ("aggression factor", _decimal(row["aggression_factor"])),
         ("WTSD / W$SD / WWSF", " / ".join(_percent(row[c]) for c in ("wtsd", "wsd", "wwsf"))),
     ]
     if not outcomes.empty:
         won = outcomes.iloc[0]
+        quartered_net = _money(database, filters, won, "quartered_net", outcomes=True)
         pairs += [
             ("hi/lo showdowns", _whole(won["showdowns"])),
             ("scoops", _count_share(won["scoops"], won["scoops_pct"])),
-            ("quartered (net)", f"{_count_share(won['quartered'], won['quartered_pct'])}, "
-                                f"{money_text(won['quartered_net'], unit)}"),
+            ("quartered (net)",
+             f"{_count_share(won['quartered'], won['quartered_pct'])}, {quartered_net}"),
         ]  # fmt: skip
     return _section("Summary", _table(["", ""], [[key, value] for key, value in pairs]))
 
@@ -188,7 +211,9 @@ def _outcomes_section(database: StatsDatabase, filters: StatsFilter) -> str:
     lines: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
         ("showdowns", lambda row: _whole(row["showdowns"])),
         *((OUTCOME_LABELS[name], _share_cell(name, f"{name}_pct")) for name in OUTCOMES),
-        ("net of quartered hands", lambda row: money_text(row["quartered_net"], row["money_unit"])),
+        ("net of quartered hands", lambda row: _money(
+            database, replace(filters, game=Game(row["game"])), row, "quartered_net",
+            outcomes=True)),
         ("a low was possible", _share_cell("low_possible", "low_possible_pct")),
         ("made a low then", _share_cell("made_low", "made_low_pct")),
         ("won without showdown", lambda row: _whole(row["won_without_showdown"])),

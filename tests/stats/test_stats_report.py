@@ -11,7 +11,8 @@ from conftest import import_and_audit
 from stats_dataset import history_text
 
 from tracker.report import build_report, draw_plot
-from tracker.stats.run import StatsError
+from tracker.stats.output import money_text
+from tracker.stats.run import StatsDatabase, StatsError, StatsFilter
 
 SCRIPT = "<script>alert(1)</script>"
 TABLE = "<b>Omaha</b> & co"
@@ -87,3 +88,26 @@ def test_draw_plot_defaults_to_the_hero(stats_data: Path) -> None:
     assert len(figure.axes[0].patches) == 2
     with pytest.raises(StatsError, match="unknown plot"):
         draw_plot(stats_data, "pie")
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_histories"
+
+
+def test_cash_and_tournament_money_is_shown_per_unit(tmp_path: Path) -> None:
+    # The hero plays a cash table and a tournament: cents and chips are not added up.
+    text = "\n\n".join(
+        (SAMPLES / name).read_text(encoding="utf-8")
+        for name in ("pokerstars-omaha-hi-pot-limit-6p.txt",
+                     "pokerstars-omaha-hilo-no-limit-6p-tournament.txt")
+    )  # fmt: skip
+    data = import_and_audit(text, tmp_path)
+    with StatsDatabase(data) as database:
+        by_stakes = database.standard(StatsFilter(player="Hero"), "stakes")
+    units = dict.fromkeys(by_stakes["money_unit"], 0)
+    for unit, net in zip(by_stakes["money_unit"], by_stakes["net_won"], strict=True):
+        units[unit] += int(net)
+    assert set(units) == {"USD", "chips"}
+    page = build_report(data, player="Hero").html
+    expected = "; ".join(money_text(units[unit], unit) for unit in sorted(units))
+    assert re.search(f"<td>net won</td><td[^>]*>{re.escape(expected)}</td>", page)
+    assert "mixed units" not in page
