@@ -14,11 +14,11 @@ import pytest
 from audit_hands import hand as written_hand
 
 from tracker.audit import best_cards
+from tracker.audit.batch_rows import audit_batch
 from tracker.audit.contributions import ledger_of
 from tracker.audit.conventions import PROPORTIONAL_LARGEST_REMAINDER, SiteConvention
 from tracker.audit.expected import expected_payout
 from tracker.audit.loading import load_batch, partitions
-from tracker.audit.run import audit_batch
 from tracker.cards import DECK, Card
 from tracker.engine.batch import (
     omaha_high_ranks,

@@ -14,12 +14,13 @@ import pytest
 
 import parsers
 import tracker.audit.run as audit_run
+from tracker.audit.batch_rows import audit_batch
 from tracker.audit.contributions import ledger_of
 from tracker.audit.conventions import RULES_CONVENTION, SiteConvention, convention_for
 from tracker.audit.expected import expected_payout
 from tracker.audit.ledgers import ledgers
 from tracker.audit.loading import load_batch, partitions
-from tracker.audit.run import AuditSummary, audit_batch, run_audit
+from tracker.audit.run import AuditSummary, run_audit
 from tracker.audit.verdict import Status, audit_hand
 from tracker.model import Hand
 from tracker.store import Store

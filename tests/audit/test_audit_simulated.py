@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from tracker.audit.batch_rows import audit_batch
 from tracker.audit.conventions import convention_for
 from tracker.audit.loading import load_batch, partitions
-from tracker.audit.run import AuditSummary, audit_batch, run_audit
+from tracker.audit.run import AuditSummary, run_audit
 from tracker.audit.verdict import Status
 from tracker.importer import import_paths
 from tracker.model import Game, Structure

@@ -5,7 +5,7 @@ order (flop games: the first seat left of the button first; stud: seat order), e
 what they put in (blinds, antes, bring-in, dead money, bets), the uncalled bets the site
 says it gave back, whether they folded, the cards known for the showdown, and what the
 site says they collected. `ledger_of(hand)` builds it from a parsed `Hand`;
-`tracker.audit.run` builds the same ledgers from the stored tables.
+`tracker.audit.ledgers` builds the same ledgers from the stored tables.
 
 >>> from datetime import UTC, datetime
 >>> from tracker.model import Action, ActionKind, Collection, Game, Seat, Stakes, Street

@@ -1,9 +1,9 @@
 """The audit of a data folder: every imported hand, in (site, month) batches, into the
 `audit` and `awards` tables.
 
-Each batch is read through the store into arrays (`tracker.audit.loading`); the
-vectorised path (`tracker.audit.batch`) proves most hands ok at once, and the rest go
-through the exact path one by one (`tracker.audit.verdict`). Large folders are audited by
+Each batch is read through the store into arrays (`tracker.audit.loading`) and audited
+into its rows (`tracker.audit.batch_rows`: the vectorised path proves most hands ok at
+once, the exact path takes the rest one by one). Large folders are audited by
 two processes, this one and a worker, each taking the next batch from one queue; this
 one also writes what both found. Hands the import could not read (a cut-off hand, a
 player with no seat) are listed too, as unverifiable, with the reason.
@@ -21,32 +21,25 @@ import multiprocessing
 import os
 import tempfile
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from queue import Empty
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from tracker.audit import best_cards
-from tracker.audit.batch import HALF_CODES, FastAwards, FastResult, audit_fast
+from tracker.audit.batch_rows import BatchAudit, audit_batch
 from tracker.audit.conventions import SiteConvention, convention_for
-from tracker.audit.ledgers import ledgers
-from tracker.audit.loading import GAMES, Batch, load_batch, partitions
-from tracker.audit.verdict import HandVerdict, Status, audit_ledger
-from tracker.cards import DECK
+from tracker.audit.loading import load_batch, partitions
+from tracker.audit.verdict import Status
 from tracker.engine.batch_tables import omaha_high_tables, omaha_low_table, stud_high_tables
-from tracker.engine.rules import Half
 from tracker.errors import NoDataError
 from tracker.store import TABLES, Store
 
 NOT_IMPORTED_MONTH = "unknown"
 """The `month` partition of hands the import could not read (their time is unknown)."""
-
-_CARD_TEXTS = pa.array([card.text for card in DECK])
 
 
 @dataclass(slots=True)
@@ -65,16 +58,6 @@ class AuditSummary:
     def flagged(self) -> int:
         """Hands `mismatch` or `inconsistent`."""
         return self.counts[Status.MISMATCH] + self.counts[Status.INCONSISTENT]
-
-
-@dataclass(frozen=True, slots=True)
-class BatchAudit:
-    """The audit of one batch: its `audit` and `awards` rows, and how many hands the
-    fast path proved ok."""
-
-    audit: pa.Table
-    awards: pa.Table
-    fast: int
 
 
 Conventions = Callable[[str], SiteConvention]
@@ -268,196 +251,11 @@ def _taken(path: str) -> pa.Table:
     return table
 
 
-def audit_batch(batch: Batch, convention: SiteConvention, *, exact: bool = False) -> BatchAudit:
-    """The `audit` and `awards` rows of one batch: the fast path first, then the exact
-    path for every hand it did not prove ok (every hand when `exact`)."""
-    if exact:
-        ok = np.zeros(batch.hands, dtype=np.bool_)
-        fast: FastResult | None = None
-    else:
-        fast = audit_fast(batch, convention)
-        ok = fast.ok
-    slow = np.flatnonzero(~ok)
-    verdicts = [audit_ledger(ledger, convention) for ledger in ledgers(batch, slow)]
-    audit_parts, audit_hands = [_verdict_rows(batch, verdicts)], [slow]
-    award_parts = [_award_rows_of(batch, verdicts)]
-    award_hands = [np.repeat(slow, [len(verdict.awards) for verdict in verdicts])]
-    if fast is not None:
-        audit_parts.append(_fast_verdict_rows(batch, fast))
-        audit_hands.append(np.flatnonzero(fast.ok))
-        award_parts.append(_fast_award_rows(batch, fast.awards))
-        award_hands.append(fast.awards.hand)
-    audit = _in_hand_order(pa.concat_tables(audit_parts), audit_hands)
-    awards = _in_hand_order(pa.concat_tables(award_parts), award_hands)
-    return BatchAudit(audit=audit, awards=awards, fast=int(ok.sum()))
-
-
 def _count(summary: AuditSummary, audit: pa.Table) -> None:
     counted = pc.value_counts(audit.column("status"))
     values, counts = counted.field("values").to_pylist(), counted.field("counts").to_pylist()
     for status, count in zip(values, counts, strict=True):
         summary.counts[Status(str(status))] += int(count or 0)
-
-
-def _in_hand_order(table: pa.Table, hands: Sequence[npt.NDArray[np.int64]]) -> pa.Table:
-    """The rows of both paths together, in hand order (each hand's rows kept in theirs)."""
-    if len(hands) == 1 or not len(hands[0]):
-        return table
-    order = np.argsort(np.concatenate(hands), kind="stable")
-    return table.take(order)
-
-
-# ---- rows of the exact path ------------------------------------------------------------
-
-
-def _verdict_rows(batch: Batch, verdicts: Sequence[HandVerdict]) -> pa.Table:
-    rows = [
-        {
-            "hand_id": verdict.hand_id,
-            "game": verdict.game.value,
-            "started_at": verdict.started_at,
-            "status": verdict.status.value,
-            "reason": verdict.reason,
-            "players": [
-                {"player": p.player, "expected": p.expected, "reported": p.reported}
-                for p in verdict.players
-            ],
-            "site": batch.site,
-            "month": batch.month,
-        }
-        for verdict in verdicts
-    ]
-    return pa.Table.from_pylist(rows, schema=TABLES["audit"].full_schema)
-
-
-def _award_rows_of(batch: Batch, verdicts: Sequence[HandVerdict]) -> pa.Table:
-    rows = [
-        {
-            "hand_id": verdict.hand_id,
-            "pot": award.pot,
-            "board": award.board,
-            "half": award.half,
-            "player": award.player,
-            "amount": award.amount,
-            "hand_name": award.hand,
-            "cards": " ".join(card.text for card in award.cards) if award.cards else None,
-            "card_indexes": [card.index for card in award.cards] if award.cards else None,
-            "site": batch.site,
-            "month": batch.month,
-        }
-        for verdict in verdicts
-        for award in verdict.awards
-    ]
-    return pa.Table.from_pylist(rows, schema=TABLES["awards"].full_schema)
-
-
-# ---- rows of the fast path -------------------------------------------------------------
-
-
-def _fast_verdict_rows(batch: Batch, fast: FastResult) -> pa.Table:
-    """`ok` rows, with the players `verdict._verdict` lists: those still in, and anyone
-    paid or owed something."""
-    hands = np.flatnonzero(fast.ok)
-    owner = batch.player_hand
-    listed = fast.ok[owner] & (~batch.folded | (batch.collected > 0) | (fast.expected > 0))
-    rows = np.flatnonzero(listed)
-    offsets = np.zeros(len(hands) + 1, dtype=np.int32)
-    np.cumsum(np.bincount(owner[rows], minlength=batch.hands)[hands], out=offsets[1:])
-    players = pa.StructArray.from_arrays(
-        [batch.player.take(rows), pa.array(fast.expected[rows]),
-         pa.array(batch.collected[rows])],
-        fields=list(TABLES["audit"].schema.field("players").type.value_type),
-    )  # fmt: skip
-    count = len(hands)
-    picked = hands
-    game_names = np.array([game.value for game in GAMES], dtype=object)
-    columns = {
-        "hand_id": batch.hand_id.take(picked),
-        "game": pa.array(game_names[batch.game[hands]], pa.string()),
-        "started_at": batch.started_at.take(picked),
-        "status": pa.array([Status.OK.value] * count, pa.string()),
-        "reason": pa.nulls(count, pa.string()),
-        "players": pa.ListArray.from_arrays(_offsets(offsets), players),
-        "site": pa.array([batch.site] * count, pa.string()),
-        "month": pa.array([batch.month] * count, pa.string()),
-    }
-    return pa.table(columns).cast(TABLES["audit"].full_schema)
-
-
-def _fast_award_rows(batch: Batch, awards: FastAwards) -> pa.Table:
-    count = len(awards.hand)
-    half_names = np.array([half.value for half in HALF_CODES], dtype=object)
-    names, five = _hands_made(batch, awards)
-    shown = awards.rank > 0
-    texts = _joined_cards(five, shown)
-    indexes = pa.ListArray.from_arrays(
-        _offsets(np.r_[0, np.cumsum(np.where(shown, 5, 0))]),
-        pa.array(five[shown].ravel().astype(np.int8)),
-        mask=pa.array(~shown),
-    )
-    columns = {
-        "hand_id": batch.hand_id.take(awards.hand),
-        "pot": pa.array(awards.pot.astype(np.int32)),
-        "board": pa.array(np.zeros(count, dtype=np.int32)),
-        "half": pa.array(half_names[awards.half], pa.string()),
-        "player": batch.player.take(awards.player),
-        "amount": pa.array(awards.amount),
-        "hand_name": pa.array(names, pa.string()),
-        "cards": texts,
-        "card_indexes": indexes,
-        "site": pa.array([batch.site] * count, pa.string()),
-        "month": pa.array([batch.month] * count, pa.string()),
-    }
-    return pa.table(columns).cast(TABLES["awards"].full_schema)
-
-
-def _offsets(values: npt.ArrayLike) -> pa.Int32Array:
-    return pa.array(np.asarray(values, dtype=np.int32), pa.int32())
-
-
-def _hands_made(batch: Batch, awards: FastAwards) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
-    """Per award: the hand's name (None without a showdown) and its five cards."""
-    count = len(awards.hand)
-    names = np.full(count, None, dtype=object)
-    five = np.zeros((count, 5), dtype=np.int64)
-    high_names = np.array(best_cards.high_names(), dtype=object)
-    low_names = np.array(best_cards.low_names(), dtype=object)
-    is_low = awards.half == HALF_CODES.index(Half.LOW)
-    shown = awards.rank > 0
-    game = batch.game[awards.hand]
-    hole_count = np.array([g.hole_card_count for g in GAMES])[game]
-    for count_of_cards in np.unique(hole_count[shown]):
-        for low in (False, True):
-            rows = np.flatnonzero(shown & (hole_count == count_of_cards) & (is_low == low))
-            if not len(rows):
-                continue
-            starts = batch.card_starts[awards.player[rows]]
-            cards = batch.card_values[starts[:, None] + np.arange(count_of_cards)]
-            ranks = awards.rank[rows]
-            if count_of_cards == 7:
-                made = (best_cards.stud_low_cards if low else best_cards.stud_high_cards)(
-                    cards, ranks
-                )
-            else:
-                board = batch.board_cards[batch.board_of[awards.hand[rows]]]
-                pick = best_cards.omaha_low_cards if low else best_cards.omaha_high_cards
-                made = pick(cards, board, ranks)
-            five[rows] = made
-            names[rows] = (low_names if low else high_names)[ranks]
-    return names, five
-
-
-def _joined_cards(five: npt.NDArray[np.int64], shown: npt.NDArray[np.bool_]) -> pa.Array[Any]:
-    """Each row's five cards as text ("Ah Kh Qh Jh Th"), null where `shown` is False."""
-    columns = [
-        pa.DictionaryArray.from_arrays(pa.array(five[:, column], pa.int8()), _CARD_TEXTS).cast(
-            pa.string()
-        )
-        for column in range(5)
-    ]
-    join: Any = pc.binary_join_element_wise  # the stubs do not know the separator argument
-    texts: pa.Array[Any] = pc.if_else(pa.array(shown), join(*columns, " "), None)
-    return texts
 
 
 # ---- hands the import could not read ---------------------------------------------------
