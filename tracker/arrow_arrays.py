@@ -51,7 +51,7 @@ def arrow_array(values: Sequence[Any], arrow_type: pa.DataType) -> pa.Array[Any]
     >>> arrow_array([True, None, False], pa.bool_()).to_pylist()
     [True, None, False]
     """
-    values = list(values)
+    values = values if isinstance(values, list) else list(values)
     build = _builder(arrow_type)
     if build is None:
         return pa.array(values, type=arrow_type)
@@ -127,17 +127,38 @@ def _booleans(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
 
 
 def _strings(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
+    # The texts joined by NUL, encoded once: the NULs' places give the offsets (numpy,
+    # no length asked of each text), and the bytes without them the data.
     try:
-        texts, joined, bitmap, nulls = values, "".join(values), None, 0
+        texts, joined, bitmap, nulls = values, "\x00".join(values), None, 0
     except TypeError:  # a None among them
         bitmap, nulls = _validity(values)
         texts = _filled(values, "")
-        joined = "".join(texts)
+        joined = "\x00".join(texts)
+    encoded = np.frombuffer(joined.encode(), dtype=np.uint8)
+    ends = np.flatnonzero(encoded == 0)  # where each text but the last ends
+    if not texts or len(ends) != len(texts) - 1:  # none, or a text holding a NUL itself
+        return _strings_by_lengths(texts, bitmap, nulls, arrow_type)
+    offsets = np.empty(len(texts) + 1, dtype=np.int64)
+    offsets[0] = 0
+    offsets[1:-1] = ends - np.arange(len(ends))
+    offsets[-1] = len(encoded) - len(ends)
+    if offsets[-1] > _MAX_OFFSET:
+        raise OverflowError("more than 32-bit offsets address")
+    data = encoded[encoded != 0] if len(ends) else encoded
+    buffers = [bitmap, _buffer(offsets.astype(np.int32)), _buffer(data)]
+    return pa.Array.from_buffers(arrow_type, len(texts), buffers, nulls)
+
+
+def _strings_by_lengths(
+    texts: list[str], bitmap: pa.Buffer | None, nulls: int, arrow_type: pa.DataType
+) -> pa.Array[Any]:
+    joined = "".join(texts)
     data = joined.encode()
     # Byte lengths are character lengths when the text is ASCII (one byte each).
     lengths = map(len, texts) if len(data) == len(joined) else map(len, map(str.encode, texts))
     buffers = [bitmap, _buffer(_offsets(lengths, len(texts))), pa.py_buffer(data)]
-    return pa.Array.from_buffers(arrow_type, len(values), buffers, nulls)
+    return pa.Array.from_buffers(arrow_type, len(texts), buffers, nulls)
 
 
 def _timestamps(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
@@ -194,12 +215,19 @@ def repeated_text(texts: Sequence[str], counts: Sequence[int]) -> pa.Array[Any]:
     >>> repeated_text(["a", "bc"], [2, 1]).to_pylist()
     ['a', 'a', 'bc']
     """
-    joined = "".join([text * count for text, count in zip(texts, counts, strict=True)])
-    data = joined.encode()
-    ascii_only = len(data) == len(joined)
+    joined = "".join(texts)
+    once = joined.encode()
+    ascii_only = len(once) == len(joined)
     lengths = map(len, texts) if ascii_only else map(len, map(str.encode, texts))
-    each = np.repeat(np.fromiter(lengths, dtype=np.int64, count=len(texts)), counts)
-    buffers = [None, _buffer(_running_total(each)), pa.py_buffer(data)]
+    sizes = np.fromiter(lengths, dtype=np.int64, count=len(texts))
+    each = np.repeat(sizes, counts)
+    if len(texts) and (sizes == sizes[0]).all():  # hand ids of one length: rows of bytes
+        table = np.frombuffer(once, dtype=np.uint8).reshape(len(texts), int(sizes[0]))
+        content = _buffer(np.repeat(table, counts, axis=0))
+    else:
+        repeated = "".join([text * count for text, count in zip(texts, counts, strict=True)])
+        content = pa.py_buffer(repeated.encode())
+    buffers = [None, _buffer(_running_total(each)), content]
     return pa.Array.from_buffers(pa.string(), len(each), buffers, 0)
 
 

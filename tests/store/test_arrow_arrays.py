@@ -71,6 +71,18 @@ def test_longer_columns_with_sparse_nulls() -> None:
 
 
 @pytest.mark.parametrize(
+    "texts",
+    [["a\x00b", "c"], ["\x00", None, ""], ["", ""], [""], ["é\x00", "ü", None]],
+    ids=repr,
+)
+def test_texts_holding_nul(texts: list[str | None]) -> None:
+    # Strings are cut at the NULs that join them; a NUL of a text's own must stay in it.
+    built = arrow_array(texts, pa.string())
+    built.validate(full=True)
+    assert built.equals(pa.array(texts, pa.string()))
+
+
+@pytest.mark.parametrize(
     ("values", "arrow_type"),
     [
         (["a", 1], pa.string()),
@@ -126,6 +138,24 @@ def test_repeated_text_and_positions(groups: list[tuple[str, int]]) -> None:
     assert repeated.to_pylist() == [text for text, count in groups for _ in range(count)]
     numbered = positions(counts, pa.int32())
     assert numbered.to_pylist() == [place for count in counts for place in range(count)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 4).flatmap(
+        lambda width: st.lists(
+            st.tuples(st.text(min_size=width, max_size=width), st.integers(0, 5)), max_size=20
+        )
+    )
+)
+def test_repeated_text_of_one_length(groups: list[tuple[str, int]]) -> None:
+    # Texts of one length (hand ids) are repeated as rows of bytes: one UTF-8 byte each
+    # or not, every text's bytes must come out whole and in order.
+    texts = [text for text, _ in groups]
+    counts = [count for _, count in groups]
+    repeated = repeated_text(texts, counts)
+    repeated.validate(full=True)
+    assert repeated.to_pylist() == [text for text, count in groups for _ in range(count)]
 
 
 def test_text_enums_are_stored_as_their_text() -> None:
