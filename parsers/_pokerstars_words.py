@@ -247,14 +247,3 @@ def summary_won(rest: str, money: Callable[[str], int]) -> int | None:
         if end >= 0:
             return money(rest[start + width : end])
     return sum(money(match["amount"]) for match in WON.finditer(rest))
-
-
-def summary_cards(rest: str) -> CardGroups:
-    """The cards of "showed [7d 6d Jh Ah 5s] and won ...", "mucked [5c 6c 2d 3h Ac 4d 8d]"."""
-    groups = []
-    for word, source in (("showed [", CardSource.SUMMARY), ("mucked [", CardSource.MUCKED)):
-        start = rest.find(word)
-        if start >= 0:
-            cards = bracketed_cards_row(rest[start + 7 : rest.find("]", start) + 1])
-            groups.append((source, cards))
-    return tuple(groups)

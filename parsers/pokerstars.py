@@ -48,7 +48,6 @@ from parsers._pokerstars_words import (
     bracketed_cards_row,
     cut_cap,
     read_total_pot,
-    summary_cards,
     summary_won,
 )
 from parsers.base import SiteParser
@@ -66,6 +65,8 @@ _Street = tuple[Marker, str, CardsRow | None]
 """A street line read: its marker, its name, and the board after it (None: no board)."""
 
 _NO_BOARD: CardsRow = ("", [])
+
+_SUMMARY_CARDS = (("showed [", CardSource.SUMMARY), ("mucked [", CardSource.MUCKED))
 
 
 _CACHE_LIMIT = 5_000
@@ -458,10 +459,29 @@ class _HandReader:
             player, usual = name["player"], False
         rest = text[len(player) + 1 :]
         summary = (seat, player, rest, summary_won(rest, self.money))
-        groups = summary_cards(rest) if "ed [" in rest else ()
+        groups, complete = self._summary_cards(player, rest) if "ed [" in rest else ((), True)
         self._take_summary(summary, groups)
-        if usual:
+        if usual and complete:
             _remember(summaries, line, (summary, groups))
+
+    def _summary_cards(self, player: str, rest: str) -> tuple[CardGroups, bool]:
+        # "showed [7d 6d Jh Ah 5s] and won ...", "mucked [5c 6c 2d 3h Ac 4d 8d]": cards
+        # the player's "shows" line read already (most at a showdown) are left out
+        # unread, as `_take_summary` would leave them; what is left then depends on this
+        # hand, and the flag (False) says not to cache it. Left out only when the text
+        # is the one `bracketed_cards_row` would read, a text it read before.
+        groups = []
+        complete = True
+        for word, source in _SUMMARY_CARDS:
+            start = rest.find(word)
+            if start >= 0:
+                bracketed = rest[start + 7 : rest.find("]", start) + 1]
+                text = bracketed[1:-1].replace("] [", " ")
+                if text and bracketed[-1:] == "]" and (player, text) in self.shown:
+                    complete = False
+                else:
+                    groups.append((source, bracketed_cards_row(bracketed)))
+        return tuple(groups), complete
 
     def _take_summary(self, summary: Row, groups: CardGroups) -> None:
         self.summaries.append(summary)
