@@ -426,13 +426,21 @@ class _HandReader:
                     self._total_pot(line)
                 elif line.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
                     # "Board [Jc 6c Kd 9c Ad]", "SECOND Board [7h 5d 3s 2s 4h]"
-                    board = 1 if line.startswith("SECOND") else 0
-                    if bracketed_cards_row(line[line.index("[") :])[0] != self.boards[board][0]:
-                        raise ValueError("the summary board differs from the cards dealt")
+                    self._check_board(1 if line.startswith("SECOND") else 0, line)
                 elif line != "Hand was run twice":
                     raise ValueError("unknown summary line")
         except ValueError as error:
             raise self._error(str(error), index) from None
+
+    def _check_board(self, board: int, line: str) -> None:
+        # The text of the cards dealt, read already, is that of deck card words: the
+        # summary's, spelt the same, is equal without being read again.
+        bracketed = line[line.index("[") :].strip()
+        dealt = self.boards[board][0]
+        if dealt and bracketed[-1:] == "]" and bracketed[1:-1].replace("] [", " ") == dealt:
+            return
+        if bracketed_cards_row(bracketed)[0] != dealt:
+            raise ValueError("the summary board differs from the cards dealt")
 
     def _total_pot(self, line: str) -> None:
         # "Total pot 6195 Main pot 4170. Side pot-1 399. Side pot-2 1626. | Rake 0"
