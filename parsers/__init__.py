@@ -89,7 +89,7 @@ def _with_newlines(text: str) -> str:
 
 
 def _detect(text: str, file: str | None) -> SiteParser:
-    if not text.strip():
+    if not text or text.isspace():  # not `strip()`: a copy of the whole file
         raise UnknownSiteError("empty file: no hand history in it", file=file)
     for site in SITE_PARSERS:
         if site.detect(text):
