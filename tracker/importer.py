@@ -24,6 +24,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+# numpy (which pyarrow imports) starts OpenBLAS with a thread per core, and those threads
+# spin: 0.1 s of CPU per `tracker import` on 2 cores, though the tracker multiplies no
+# matrices. One thread, unless the user set it (child processes inherit it).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import pyarrow.parquet as pq
 
 import parsers

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -184,3 +186,21 @@ def test_compacted_files_keep_the_partition_columns_out(tmp_path: Path) -> None:
         (merged,) = _hand_files(store)
     assert "site" not in pq.read_schema(merged).names
     assert "month" not in pq.read_schema(merged).names
+
+
+def test_the_command_starts_numpy_with_one_blas_thread_unless_told_otherwise() -> None:
+    # OpenBLAS reads the variable when numpy is first imported, which the command's
+    # modules do after tracker.importer has set it.
+    code = (
+        "import os, sys\n"
+        "import tracker.cli\n"
+        "print('numpy' in sys.modules, os.environ['OPENBLAS_NUM_THREADS'])\n"
+    )
+    for given, expected in ((None, "True 1"), ("2", "True 2")):
+        environment = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+        if given is not None:
+            environment["OPENBLAS_NUM_THREADS"] = given
+        result = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=environment
+        )
+        assert result.stdout.strip() == expected, result.stderr
