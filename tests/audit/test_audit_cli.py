@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import parsers
+from tracker.audit.stored_hand import read_hand
 from tracker.cli import app
-from tracker.model import Game, Structure
+from tracker.model import ActionKind, CardSource, Game, Hand, Street, Structure
 from tracker.simulate import errors_path, simulate
 
 runner = CliRunner()
@@ -182,3 +184,25 @@ def test_audit_in_one_or_two_processes_gives_the_same_listing(real_data: Path) -
     assert one.stdout == two.stdout
     bad = runner.invoke(app, ["audit", "--data", str(real_data), "--processes", "0"])
     assert bad.exit_code == 2
+
+
+def test_a_stored_hand_reads_back_as_parsed(real_data: Path, histories: Path) -> None:
+    # `tracker show` replays the hand from the store: the same Hand the parser made,
+    # for every hand of every game imported from the real files.
+    parsed = [
+        item
+        for path in sorted((histories / "PokerStars").rglob("*.txt"))
+        for item in parsers.parse_file(path)
+        if isinstance(item, Hand)
+    ]
+    assert len({hand.game for hand in parsed}) >= 6
+    for hand in parsed:
+        stored = read_hand(real_data, hand.hand_id, hand.site)
+        assert stored == hand, hand.hand_id
+        # Enums compare equal to their text: check they are enums again.
+        assert type(stored.game) is Game
+        assert type(stored.structure) is Structure
+        assert all(type(action.street) is Street and type(action.kind) is ActionKind
+                   for action in stored.actions)  # fmt: skip
+        assert all(type(known.street) is Street and type(known.source) is CardSource
+                   for known in stored.known_cards)  # fmt: skip

@@ -12,30 +12,16 @@ tracker.errors.NoDataError: no hand 1 in the data folder
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import duckdb
 
-from tracker.cards import DECK, Card
 from tracker.database import connect
 from tracker.errors import NoDataError, TrackerError
-from tracker.model import (
-    Action,
-    ActionKind,
-    CardSource,
-    Collection,
-    Game,
-    Hand,
-    KnownCards,
-    Returned,
-    Seat,
-    SeatSummary,
-    Stakes,
-    Street,
-    Structure,
-    Tournament,
-)
+from tracker.hand_rows import CHILD_COLUMNS, HAND_COLUMNS, hand_from_rows
+from tracker.model import ActionKind, CardSource, Game, Hand, Street, Structure
 
 _CHILD_TABLES = {
     "seats": "seat",
@@ -99,60 +85,24 @@ def _rows(
     return result
 
 
-def _cards(indexes: list[int]) -> tuple[Card, ...]:
-    return tuple(DECK[index] for index in indexes)
+_ENUMS: dict[str, Callable[[str], Any]] = {
+    "game": Game, "structure": Structure, "street": Street, "kind": ActionKind,
+    "source": CardSource,
+}  # fmt: skip
+"""The columns stored as the text of a model enum."""
+
+
+def _row(record: dict[str, Any], columns: Sequence[str]) -> tuple[Any, ...]:
+    """A stored row as the row tuple of `tracker.hand_rows`, enums made again."""
+    return tuple(
+        _ENUMS[name](record[name]) if name in _ENUMS and record[name] is not None else record[name]
+        for name in columns
+    )
 
 
 def _hand(header: dict[str, Any], rows: dict[str, list[dict[str, Any]]]) -> Hand:
-    tournament = None
-    if header["tournament_id"] is not None:
-        tournament = Tournament(
-            header["tournament_id"],
-            header["tournament_buy_in"],
-            header["tournament_fee"],
-            header["tournament_currency"],
-            header["tournament_level"],
-        )
-    return Hand(
-        site=header["site"],
-        hand_id=header["hand_id"],
-        game=Game(header["game"]),
-        structure=Structure(header["structure"]),
-        stakes=Stakes(*(header[name] for name in (
-            "small_blind", "big_blind", "small_bet", "big_bet", "ante", "bring_in"))),
-        currency=header["currency"],
-        play_money=header["play_money"],
-        tournament=tournament,
-        table_name=header["table_name"],
-        max_seats=header["max_seats"],
-        button_seat=header["button_seat"],
-        started_at=header["started_at"],
-        site_timezone=header["site_timezone"],
-        seats=tuple(Seat(r["seat"], r["player"], r["stack"], r["sitting_out"])
-                    for r in rows["seats"]),
-        actions=tuple(
-            Action(Street(r["street"]), r["player"], ActionKind(r["kind"]), r["amount"],
-                   r["to_amount"], r["all_in"])
-            for r in rows["actions"]
-        ),
-        known_cards=tuple(
-            KnownCards(r["player"], Street(r["street"]), CardSource(r["source"]),
-                       _cards(r["card_indexes"]))
-            for r in rows["cards"]
-        ),
-        boards=tuple(_cards(r["card_indexes"]) for r in rows["boards"]),
-        returned=tuple(Returned(r["player"], r["amount"]) for r in rows["returned"]),
-        collections=tuple(Collection(r["player"], r["amount"], r["pot"], r["board"], r["half"])
-                          for r in rows["collections"]),
-        total_pot=header["total_pot"],
-        main_pot=header["main_pot"],
-        side_pots=tuple(header["side_pots"]),
-        rake=header["rake"],
-        jackpot_fee=header["jackpot_fee"],
-        summaries=tuple(SeatSummary(r["seat"], r["player"], r["text"], r["won"])
-                        for r in rows["summaries"]),
-        hero=header["hero"],
-        cancelled=header["cancelled"],
-        source_file=header["source_file"],
-        first_line=header["first_line"],
-    )  # fmt: skip
+    children = {
+        table: [_row(record, columns) for record in rows[table]]
+        for table, columns in CHILD_COLUMNS.items()
+    }
+    return hand_from_rows(header["site"], _row(header, HAND_COLUMNS[:-2]), children)
