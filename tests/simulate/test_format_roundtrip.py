@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-import pytest
+from simulated_tables import each_table
 
 import parsers
 from tracker.model import CardSource, Game, Hand, Street, Structure
@@ -101,21 +101,13 @@ def _parsed_facts(hand: Hand) -> dict[str, object]:
     }
 
 
-@pytest.mark.parametrize(
-    ("game", "structure", "players"),
-    CONFIGS,
-    ids=[f"{game.value}-{structure.value}-{players}" for game, structure, players in CONFIGS],
-)
+@each_table(CONFIGS)
 def test_every_hand_reads_back_as_simulated(game: Game, structure: Structure, players: int) -> None:
     simulated = iter_hands(game, structure, hands=200, players=players, seed=77, error_rate=0.05)
     _check_round_trip(list(simulated))
 
 
-@pytest.mark.parametrize(
-    ("game", "structure", "players"),
-    TOURNAMENTS,
-    ids=[f"{game.value}-{structure.value}-{players}" for game, structure, players in TOURNAMENTS],
-)
+@each_table(TOURNAMENTS)
 def test_tournament_hands_read_back_as_simulated(
     game: Game, structure: Structure, players: int
 ) -> None:
@@ -139,11 +131,7 @@ RUN_TWICE = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("game", "structure", "players"),
-    RUN_TWICE,
-    ids=[f"{game.value}-{structure.value}-{players}" for game, structure, players in RUN_TWICE],
-)
+@each_table(RUN_TWICE)
 def test_hands_run_twice_read_back_as_simulated(
     game: Game, structure: Structure, players: int
 ) -> None:

@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from simulated_tables import each_table
 
 from tracker.cards import DECK
 from tracker.model import Game, Street, Structure
@@ -61,11 +62,7 @@ RUN_OUT_CONFIGS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("game", "structure", "players"),
-    RUN_OUT_CONFIGS,
-    ids=[f"{g.value}-{s.value}-{p}" for g, s, p in RUN_OUT_CONFIGS],
-)
+@each_table(RUN_OUT_CONFIGS)
 def test_every_hand_run_out_is_run_twice_at_a_rate_of_one(
     game: Game, structure: Structure, players: int
 ) -> None:
