@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -137,26 +138,18 @@ def _scope(database: StatsDatabase, filters: StatsFilter, session: str) -> tuple
 # ---- sections ---------------------------------------------------------------------------
 
 
-def _money_by_unit(
-    database: StatsDatabase, filters: StatsFilter, column: str, *, outcomes: bool = False
-) -> str:
-    """`column` (an amount) added up per money unit, for rows of several units: cents and
-    chips do not add ("-0.80 USD; 1,500 chips"). The rows by stakes each have one unit."""
-    rows = (database.outcomes if outcomes else database.standard)(filters, "stakes")
+def _money(row: Any, column: str, by_stakes: Callable[[], pd.DataFrame]) -> str:
+    """`row[column]` in its unit; when the row adds up several units (cents and chips do
+    not add), the amounts of `by_stakes()`, rows of one unit each, added up per unit:
+    "-0.80 USD; 1,500 chips"."""
+    if row["money_unit"] != "mixed":
+        return money_text(row[column], row["money_unit"])
+    rows = by_stakes()
     totals: dict[str, int] = {}
     for unit, amount in zip(rows["money_unit"], rows[column], strict=True):
         if not _missing(amount):
             totals[str(unit)] = totals.get(str(unit), 0) + int(amount)
     return "; ".join(money_text(totals[unit], unit) for unit in sorted(totals))
-
-
-def _money(
-    database: StatsDatabase, filters: StatsFilter, row: Any, column: str, *, outcomes: bool = False
-) -> str:
-    """`row[column]` in its unit, or per unit when the row adds up several."""
-    if row["money_unit"] == "mixed":
-        return _money_by_unit(database, filters, column, outcomes=outcomes)
-    return money_text(row[column], row["money_unit"])
 
 
 def _summary_section(database: StatsDatabase, filters: StatsFilter) -> str:
@@ -165,19 +158,22 @@ def _summary_section(database: StatsDatabase, filters: StatsFilter) -> str:
     if standard.empty:
         return _section("Summary", "<p>No hands in this scope.</p>")
     row = standard.iloc[0]
+    # Read only when the scope mixes units, and once for every amount that needs it.
+    standard_by_stakes = cache(lambda: database.standard(filters, "stakes"))
+    outcomes_by_stakes = cache(lambda: database.outcomes(filters, "stakes"))
     pairs = [
         ("hands", _whole(row["hands"])),
-        ("net won", _money(database, filters, row, "net_won")),
+        ("net won", _money(row, "net_won", standard_by_stakes)),
         ("net (big bets / big blinds)", _decimal(row["net_big"])),
         ("bb/100", _decimal(row["bb_per_100"])),
-        ("rake paid", _money(database, filters, row, "rake_paid")),
+        ("rake paid", _money(row, "rake_paid", standard_by_stakes)),
         ("VPIP / PFR / 3-bet", " / ".join(_percent(row[c]) for c in ("vpip", "pfr", "three_bet"))),
         ("aggression factor", _decimal(row["aggression_factor"])),
         ("WTSD / W$SD / WWSF", " / ".join(_percent(row[c]) for c in ("wtsd", "wsd", "wwsf"))),
     ]
     if not outcomes.empty:
         won = outcomes.iloc[0]
-        quartered_net = _money(database, filters, won, "quartered_net", outcomes=True)
+        quartered_net = _money(won, "quartered_net", outcomes_by_stakes)
         pairs += [
             ("hi/lo showdowns", _whole(won["showdowns"])),
             ("scoops", _count_share(won["scoops"], won["scoops_pct"])),
@@ -211,9 +207,8 @@ def _outcomes_section(database: StatsDatabase, filters: StatsFilter) -> str:
     lines: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
         ("showdowns", lambda row: _whole(row["showdowns"])),
         *((OUTCOME_LABELS[name], _share_cell(name, f"{name}_pct")) for name in OUTCOMES),
-        ("net of quartered hands", lambda row: _money(
-            database, replace(filters, game=Game(row["game"])), row, "quartered_net",
-            outcomes=True)),
+        ("net of quartered hands", lambda row: _money(row, "quartered_net", lambda: (
+            database.outcomes(replace(filters, game=Game(row["game"])), "stakes")))),
         ("a low was possible", _share_cell("low_possible", "low_possible_pct")),
         ("made a low then", _share_cell("made_low", "made_low_pct")),
         ("won without showdown", lambda row: _whole(row["won_without_showdown"])),
