@@ -163,8 +163,8 @@ def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iter
 def _audit_and_collect(
     queue: Any, results: Any, conventions: Conventions, jobs: int, workers: list[Any]
 ) -> Iterator[BatchAudit]:
-    """Take batches from `queue` and audit them here until it holds only stop signs,
-    handing on the workers' audits as they come; then wait for the rest."""
+    """Take batches from `queue` and audit them here until a stop sign comes (every batch
+    is taken), handing on the workers' audits as they come; then wait for the rest."""
     done = 0
     while True:
         job = queue.get()
@@ -233,7 +233,7 @@ def _audit_job(job: tuple[str, str, str, bool, str]) -> tuple[str, str, int]:
     """One batch audited in a worker process: its `audit` and `awards` rows written to
     two Arrow files in the folder given, and how many hands the fast path proved ok."""
     root, site, month, exact, folder = job
-    result = audit_batch(load_batch(Store(root), site, month), convention_for(site), exact=exact)
+    result = _audit_here((root, site, month, exact), convention_for)
     paths = []
     for name, table in (("audit", result.audit), ("awards", result.awards)):
         path = os.path.join(folder, f"{name}-{site}-{month}.arrow")
