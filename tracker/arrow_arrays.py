@@ -5,7 +5,9 @@
 bools, text, UTC times and lists of ints, with None for null: for those this module packs
 the buffers itself (numbers through numpy, which pyarrow imports anyway; text as one UTF-8
 encoding of the joined values) and hands them to `pyarrow.Array.from_buffers`, which
-imports nothing. Other column types go to `pyarrow.array`.
+imports nothing. Other column types go to `pyarrow.array`. `from_numpy` and
+`numpy_integers` do the same for numpy arrays (`pyarrow.array` of a numpy array and
+`Array.to_numpy` import pandas too).
 
 The values must be of the column's Python type, as the model's fields are: for those the
 result equals `pyarrow.array(values, type=type)` (a test compares them on random columns).
@@ -176,6 +178,40 @@ def _lists(values: list[Any], arrow_type: pa.DataType) -> pa.Array[Any]:
     child = arrow_array(list(chain.from_iterable(items)), arrow_type.value_type)
     buffers = [bitmap, _buffer(offsets)]
     return pa.Array.from_buffers(arrow_type, len(values), buffers, nulls, children=[child])
+
+
+def from_numpy(values: np.ndarray[Any, Any], arrow_type: pa.DataType) -> pa.Array[Any]:
+    """Numpy integers or bools, without nulls, as an Arrow array of `arrow_type` (an
+    integer type or bool).
+
+    >>> from_numpy(np.array([True, False, True]), pa.bool_()).to_pylist()
+    [True, False, True]
+    >>> from_numpy(np.array([3, 1]), pa.int64()).to_pylist()
+    [3, 1]
+    """
+    if pa.types.is_boolean(arrow_type):
+        data = _buffer(np.packbits(values.astype(np.bool_), bitorder="little"))
+    else:
+        data = _buffer(np.ascontiguousarray(values, dtype=_INTEGERS[arrow_type]))
+    return pa.Array.from_buffers(arrow_type, len(values), [None, data], 0)
+
+
+def numpy_integers(array: pa.Array[Any]) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """An Arrow integer array without nulls as numpy int64, read from its buffer.
+
+    >>> numpy_integers(arrow_array([4, 5, 6], pa.int32()).slice(1)).tolist()
+    [5, 6]
+    """
+    if array.null_count:
+        raise ValueError("an integer array with nulls")
+    data = array.buffers()[1]
+    if data is None:
+        return np.zeros(len(array), dtype=np.int64)
+    dtype = np.dtype(_INTEGERS[array.type])
+    values = np.frombuffer(
+        memoryview(data), dtype=dtype, count=len(array), offset=array.offset * dtype.itemsize
+    )
+    return values.astype(np.int64)
 
 
 def _buffer(data: np.ndarray[Any, Any]) -> pa.Buffer:

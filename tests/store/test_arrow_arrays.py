@@ -8,12 +8,20 @@ import sys
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tracker.arrow_arrays import arrow_array, empty_table, positions, repeated_text
+from tracker.arrow_arrays import (
+    arrow_array,
+    empty_table,
+    from_numpy,
+    numpy_integers,
+    positions,
+    repeated_text,
+)
 from tracker.model import ActionKind, Street
 from tracker.store import TABLES
 
@@ -169,3 +177,14 @@ def test_nulls_beside_the_least_integer(arrow_type: pa.DataType) -> None:
     least, _ = INT_RANGES[arrow_type]
     values = [least, None, 0, least, None]
     assert arrow_array(values, arrow_type).equals(pa.array(values, arrow_type))
+
+
+@given(st.lists(st.booleans(), max_size=70), st.sampled_from([0, 1, 3]))
+def test_numpy_bools_and_integers_round_trip(flags: list[bool], start: int) -> None:
+    values = np.array(flags, dtype=np.bool_)
+    assert from_numpy(values, pa.bool_()) == pa.array(flags, pa.bool_())
+    numbers = np.arange(len(flags), dtype=np.int64) * 7 - 50
+    for arrow_type in (pa.int64(), pa.int32(), pa.int16()):
+        array = from_numpy(numbers, arrow_type)
+        assert array == pa.array(numbers.tolist(), arrow_type)
+        assert numpy_integers(array.slice(start)).tolist() == numbers.tolist()[start:]

@@ -342,7 +342,7 @@ def test_a_data_folder_that_is_a_file_is_a_store_error(tmp_path: Path) -> None:
         Store(tmp_path / "data").open_for_writing()
 
 
-@pytest.mark.parametrize("module", ["tracker.bookkeeping", "tracker.store"])
+@pytest.mark.parametrize("module", ["tracker.arrow_arrays", "tracker.bookkeeping", "tracker.store"])
 def test_docstring_examples(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0

@@ -15,14 +15,14 @@ import json
 import math
 import struct
 from collections.abc import Callable
-from typing import IO, Any, cast
+from typing import IO, Any
 
 import numpy as np
-import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.csv as pa_csv
 from rich.table import Table
 
+from tracker.arrow_arrays import from_numpy, numpy_integers
 from tracker.stats.outcomes import OUTCOME_LABELS, OUTCOMES
 
 
@@ -156,8 +156,8 @@ def most_played(table: pa.Table, limit: int) -> tuple[pa.Table, int]:
     if not table.num_rows:
         return table, 0
     encoded = table.column("player").combine_chunks().dictionary_encode()
-    codes = _integers(encoded.indices)
-    hands = _integers(table.column("hands").combine_chunks())
+    codes = numpy_integers(encoded.indices)
+    hands = numpy_integers(table.column("hands").combine_chunks())
     totals = np.bincount(codes, weights=hands, minlength=len(encoded.dictionary))
     players = len(totals)
     if not limit or players <= limit:
@@ -165,37 +165,11 @@ def most_played(table: pa.Table, limit: int) -> tuple[pa.Table, int]:
     # The most hands first; names in order break ties, so the choice is always the same.
     least = np.partition(totals, players - limit)[players - limit]
     candidates = np.flatnonzero(totals >= least)
-    names = encoded.dictionary.take(_arrow_integers(candidates)).to_pylist()
+    names = encoded.dictionary.take(from_numpy(candidates, pa.int64())).to_pylist()
     ranked = sorted(zip(candidates.tolist(), names, strict=True),
                     key=lambda item: (-totals[item[0]], item[1]))  # fmt: skip
     chosen = [code for code, _ in ranked[:limit]]
-    return table.filter(_flags(np.isin(codes, chosen))), players
-
-
-def _integers(array: pa.Array[Any]) -> npt.NDArray[np.int64]:
-    """An integer array without nulls as numpy, from its buffer (`Array.to_numpy` and
-    `pyarrow.array` of numpy values import pandas, 0.2 s)."""
-    if array.null_count:
-        raise ValueError("an integer column with nulls")
-    dtype = np.dtype(array.type.to_pandas_dtype())
-    data = array.buffers()[1]
-    if data is None:
-        return np.zeros(len(array), dtype=np.int64)
-    offset = array.offset * dtype.itemsize
-    values = np.frombuffer(memoryview(data), dtype=dtype, count=len(array), offset=offset)
-    return np.asarray(values, dtype=np.int64)
-
-
-def _arrow_integers(values: npt.NDArray[np.integer[Any]]) -> pa.Int64Array:
-    """Numpy integers as Arrow, from their buffer (see `_integers`)."""
-    data = pa.py_buffer(np.ascontiguousarray(values, dtype=np.int64).tobytes())
-    return cast(pa.Int64Array, pa.Array.from_buffers(pa.int64(), len(values), [None, data]))
-
-
-def _flags(values: npt.NDArray[np.bool_]) -> pa.BooleanArray:
-    """A numpy bool array as Arrow, from a bitmap (see `_integers`)."""
-    bits = pa.py_buffer(np.packbits(values, bitorder="little").tobytes())
-    return cast(pa.BooleanArray, pa.Array.from_buffers(pa.bool_(), len(values), [None, bits]))
+    return table.filter(from_numpy(np.isin(codes, chosen), pa.bool_())), players
 
 
 def standard_table(table: pa.Table, group: str | None, title: str) -> Table:
