@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from parsers._common import decode
 from parsers.base import SiteParser
@@ -23,7 +24,18 @@ from tracker.errors import HandHistoryError, UnknownSiteError
 from tracker.hand_rows import HandRows
 from tracker.model import Hand
 
-__all__ = ["SITE_PARSERS", "decode", "detect_site", "parse_file", "parse_text", "read_text_into"]
+if TYPE_CHECKING:
+    from tracker.hand_block import HandBlock
+
+__all__ = [
+    "SITE_PARSERS",
+    "decode",
+    "detect_site",
+    "parse_file",
+    "parse_text",
+    "read_text_blocks",
+    "read_text_into",
+]
 
 SITE_PARSERS: tuple[SiteParser, ...] = (PokerStarsParser(),)
 """Every site the tracker reads, tried in this order by `detect_site`."""
@@ -69,6 +81,31 @@ def read_text_into(
     text = _with_newlines(text)
     site = _detect(text, file)
     return _read_hands_into(site, text, rows, file)
+
+
+def read_text_blocks(
+    text: str, rows: HandRows, file: str | None = None
+) -> Iterator[HandBlock | HandHistoryError | None]:
+    """Read the hands of a decoded file, in file order, some into `rows` one by one and
+    others as blocks of many hands: the importer's reader. Each item is one of:
+
+    - None: one hand, whose rows were added to `rows` (the last ones in it), as
+      `read_text_into` adds them;
+    - a `HandHistoryError`: one hand that was not read, and why (nothing is added);
+    - a `tracker.hand_block.HandBlock`: several hands in a row of the file, NOT added
+      to `rows` (the caller adds what it keeps, with `rows.add_block`). Its tables hold
+      the rows `rows.add_hand` would give for those hands, hand after hand in file
+      order; a block in which a hand id repeats carries its counts.
+
+    Every hand of the file is in exactly one item, and the items follow the file's
+    order. This reader yields no blocks: each hand is read as `read_text_into` reads it.
+
+    The site is detected before this returns, so an unknown site raises here.
+
+    Raises:
+        UnknownSiteError: an empty text, or one no parser recognises.
+    """
+    return read_text_into(text, rows, file=file)
 
 
 def parse_file(path: str | os.PathLike[str]) -> Iterator[Hand | HandHistoryError]:

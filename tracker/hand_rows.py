@@ -7,7 +7,9 @@ adds each child row's `hand_id`, and its `sequence`, the row's place in its hand
 
 `add_hand` fills it from a `tracker.model.Hand`; a reader that builds no Hand adds its
 rows directly, in the same columns (`add`, or `add_read` when the chip checks are still to
-run), and `hand_from_rows` turns such rows back into the `Hand` they stand for.
+run), and `hand_from_rows` turns such rows back into the `Hand` they stand for. A reader
+that reads many hands at once into Arrow tables adds them as one `HandBlock`
+(`add_block`): the batch holds tuple rows and blocks side by side.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from operator import attrgetter
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from tracker.bookkeeping import inconsistency_or_none, pot_discrepancies
 from tracker.cards import DECK, Card
@@ -31,6 +33,9 @@ from tracker.model import (
     Stakes,
     Tournament,
 )
+
+if TYPE_CHECKING:
+    from tracker.hand_block import HandBlock
 
 HAND_COLUMNS: Final = (
     "hand_id", "game", "structure", "small_blind", "big_blind", "small_bet", "big_bet",
@@ -59,13 +64,18 @@ Children = dict[str, list[Row]]
 
 
 class HandRows:
-    """The rows of a batch of hands.
+    """The rows of a batch of hands: tuple rows, and blocks of Arrow tables.
+
+    `sites`, `hands`, `rows` and `counts` are the tuple rows' (`add`, `add_hand`,
+    `add_read`), and so are `hand_ids`, `started_at` and `drop_last`; `blocks` holds the
+    hands added as blocks (`add_block`). `len` and `clear` are of both.
 
     Attributes:
         sites: each hand's site.
         hands: each hand's `hands` row (`HAND_COLUMNS`).
         rows: each child table's rows, hand after hand (`CHILD_COLUMNS`).
         counts: each child table's number of rows of each hand.
+        blocks: the blocks, in the order they were added.
     """
 
     def __init__(self) -> None:
@@ -73,9 +83,19 @@ class HandRows:
         self.hands: list[Row] = []
         self.rows: dict[str, list[Row]] = {table: [] for table in CHILD_COLUMNS}
         self.counts: dict[str, list[int]] = {table: [] for table in CHILD_COLUMNS}
+        self.blocks: list[HandBlock] = []
+        self._block_hands = 0
 
     def __len__(self) -> int:
-        return len(self.hands)
+        """The number of hands: of the tuple rows and of the blocks."""
+        return len(self.hands) + self._block_hands
+
+    def add_block(self, block: HandBlock) -> None:
+        """Add the hands of a `tracker.hand_block.HandBlock` (a block without hands is
+        left out)."""
+        if len(block):
+            self.blocks.append(block)
+            self._block_hands += len(block)
 
     def add(self, site: str, hand: Row, children: Children) -> None:
         """Add one hand: its `hands` row and its rows of every child table."""
@@ -105,7 +125,7 @@ class HandRows:
         self.add(site, (*hand, inconsistency is None, inconsistency), children)
 
     def drop_last(self) -> None:
-        """Remove the hand added last (the importer's duplicate check comes after)."""
+        """Remove the tuple rows' last hand (the importer's duplicate check comes after)."""
         self.sites.pop()
         self.hands.pop()
         for table, rows in self.rows.items():
@@ -114,19 +134,22 @@ class HandRows:
                 del rows[-count:]
 
     def clear(self) -> None:
-        """Remove every hand (a reader adding to this batch goes on adding to it)."""
+        """Remove every hand, blocks included (a reader adding to this batch goes on
+        adding to it)."""
         self.sites.clear()
         self.hands.clear()
         for table, rows in self.rows.items():
             rows.clear()
             self.counts[table].clear()
+        self.blocks.clear()
+        self._block_hands = 0
 
     def hand_ids(self) -> list[str]:
-        """Each hand's id, in order."""
+        """Each hand's id of the tuple rows, in order (a block has its own `hand_ids`)."""
         return [row[0] for row in self.hands]
 
     def started_at(self) -> list[datetime]:
-        """Each hand's start (UTC)."""
+        """Each hand's start (UTC) of the tuple rows, in order."""
         return [row[_STARTED_AT] for row in self.hands]
 
 

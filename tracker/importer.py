@@ -33,11 +33,13 @@ import pyarrow.parquet as pq
 
 import parsers
 from tracker.errors import HandHistoryError, UnsupportedGameError
+from tracker.hand_block import HandBlock
 from tracker.hand_rows import HAND_COLUMNS, HandRows
 from tracker.store import TABLES, ErrorRecord, FileRecord, Store
 
 DEFAULT_BATCH_SIZE = 10_000
-"""Hands per batch: one Parquet file per table and partition per batch."""
+"""Hands per batch: one Parquet file per table and partition per batch (a block of hands
+that a reader gives at once is not cut: the batch it ends is that much larger)."""
 
 IGNORED_SUFFIXES = frozenset({".hp", ".hands", ".gt", ".json", ".jsonl", ".parquet"})
 """Suffixes of files that are never hand histories: FPDB's expected-output sidecars
@@ -255,9 +257,13 @@ class _ImportRun:
         else:
             lines = max(1, text.count("\n"))
             try:
-                for error in parsers.read_text_into(text, self.pending_rows, file=str(path)):
-                    line = self._take(error, counts)
-                    if counts.seen % _PROGRESS_EVERY == 0:
+                for item in parsers.read_text_blocks(text, self.pending_rows, file=str(path)):
+                    before = counts.seen
+                    if isinstance(item, HandBlock):
+                        line = self._take_block(item, counts)
+                    else:
+                        line = self._take(item, counts)
+                    if counts.seen // _PROGRESS_EVERY > before // _PROGRESS_EVERY:
                         self._report(str(path), record.size * min(1.0, (line or 0) / lines))
             except HandHistoryError as error:  # UnknownSiteError: no parser knows the file
                 self._fail(error, path)
@@ -266,7 +272,7 @@ class _ImportRun:
         self.pending_files.append(counts.record(record))
 
     def _take(self, error: HandHistoryError | None, counts: _FileCounts) -> int | None:
-        """Count one item of `parsers.read_text_into` (None: a hand added to the pending
+        """Count one hand of `parsers.read_text_blocks` (None: a hand added to the pending
         rows); returns the file line the item starts at, when known."""
         counts.seen += 1
         self.summary.hands_seen += 1
@@ -288,9 +294,7 @@ class _ImportRun:
         site = counts.site = rows.sites[-1]
         hand_id: str = rows.hands[-1][0]
         first_line: int | None = rows.hands[-1][_FIRST_LINE]
-        known = self.known.get(site)
-        if known is None:
-            known = self.known[site] = self.store.known_hand_keys(site)
+        known = self._known(site)
         if hand_id in known:
             rows.drop_last()
             counts.duplicates += 1
@@ -302,6 +306,42 @@ class _ImportRun:
             if len(rows) >= self.batch_size:
                 self._commit()
         return first_line
+
+    def _take_block(self, block: HandBlock, counts: _FileCounts) -> int | None:
+        """Count a block of `parsers.read_text_blocks` and add its new hands to the
+        pending rows: as `_take_hand` does one by one, the first of a hand id wins (the
+        store's, then the earliest in this run, this block included). Returns the line
+        its last hand starts at, when known."""
+        if not len(block):
+            return None
+        site = counts.site = block.site
+        known = self._known(site)
+        keep = []
+        for hand_id in block.hand_ids():
+            new = hand_id not in known
+            if new:
+                known.add(hand_id)
+            keep.append(new)
+        imported = sum(keep)
+        duplicates = len(keep) - imported
+        counts.seen += len(keep)
+        counts.imported += imported
+        counts.duplicates += duplicates
+        self.summary.hands_seen += len(keep)
+        self.summary.imported += imported
+        self.summary.duplicates += duplicates
+        if imported:
+            self.pending_rows.add_block(block if not duplicates else block.select(keep))
+            if len(self.pending_rows) >= self.batch_size:
+                self._commit()
+        return block.first_lines()[-1]
+
+    def _known(self, site: str) -> set[str]:
+        """The hand ids of `site` in the store or taken in this run."""
+        known = self.known.get(site)
+        if known is None:
+            known = self.known[site] = self.store.known_hand_keys(site)
+        return known
 
     def _fail_file(self, path: Path, reason: str, kind: str) -> None:
         self._record_error(

@@ -30,11 +30,18 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any, Self
 
+import numpy as np
 import platformdirs
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from tracker.arrow_arrays import arrow_array, empty_table, positions, repeated_text
+from tracker.arrow_arrays import (
+    arrow_array,
+    empty_table,
+    numpy_integers,
+    positions,
+    repeated_text,
+)
 from tracker.atomic_files import FileBatch, FolderLockedError, lock_folder, recover
 from tracker.errors import TrackerError
 from tracker.hand_rows import CHILD_COLUMNS, HAND_COLUMNS, HandRows, Row
@@ -42,6 +49,8 @@ from tracker.model import Hand
 
 if TYPE_CHECKING:
     import pyarrow.compute as pc
+
+    from tracker.hand_block import HandBlock
 
 # pyarrow.compute and pyarrow.dataset load where they are needed: `tracker import` into a
 # new folder uses neither, and pyarrow.dataset alone takes 0.15 s to import (with pandas).
@@ -278,11 +287,27 @@ def _child_table(
     return _columnar(schema, columns)
 
 
+def hand_tables(rows: HandRows) -> dict[str, pa.Table]:
+    """The tuple rows of `rows` (all its hands, its blocks left out) as one Arrow table
+    per hand table (`HAND_TABLES`), each in its schema (`TABLES`), with the child
+    tables' `hand_id` and `sequence` as the store writes them: the rows hand after
+    hand, in the order of `rows.hands`. A table without rows is an empty table.
+    """
+    tables = {"hands": _hands_table(rows.hands)}
+    hand_ids = rows.hand_ids()
+    for table in HAND_TABLES[1:]:
+        data = _child_table(table, hand_ids, rows.rows[table], rows.counts[table])
+        tables[table] = empty_table(TABLES[table].schema) if data is None else data
+    return tables
+
+
 def _select(rows: HandRows, table: str, indexes: list[int]) -> tuple[list[Row], list[int]]:
     """The rows of `table` of the hands at `indexes`, and their counts."""
     all_counts = rows.counts[table]
     if len(indexes) == len(all_counts):
         return rows.rows[table], all_counts
+    if not indexes:  # a partition of blocks only
+        return [], []
     starts = [0, *accumulate(all_counts)]
     found = rows.rows[table]
     first, last = indexes[0], indexes[-1]
@@ -292,6 +317,51 @@ def _select(rows: HandRows, table: str, indexes: list[int]) -> tuple[list[Row], 
     for index in indexes:
         selected.extend(found[starts[index] : starts[index + 1]])
     return selected, [all_counts[index] for index in indexes]
+
+
+def _block_partitions(blocks: Sequence[HandBlock]) -> dict[tuple[str, str], list[HandBlock]]:
+    """The hands of `blocks` by (site, month) partition, as blocks: a block of one month
+    (the usual case) as it is, a block across months cut into one block per month."""
+    found: dict[tuple[str, str], list[HandBlock]] = {}
+    for block in blocks:
+        if not len(block):
+            continue
+        months = _months(block.tables["hands"].column("started_at"))
+        first = months[0]
+        if (months == first).all():
+            found.setdefault((block.site, _month_text(int(first))), []).append(block)
+            continue
+        for month in np.unique(months).tolist():
+            part = block.select(months == month)
+            found.setdefault((block.site, _month_text(month)), []).append(part)
+    return found
+
+
+def _months(started_at: pa.ChunkedArray[Any]) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """Each UTC time's month, counted from January 1970 (0), computed in numpy."""
+    micros = [numpy_integers(chunk.view(pa.int64())) for chunk in started_at.chunks]
+    moments = np.concatenate(micros) if micros else np.zeros(0, dtype=np.int64)
+    months: np.ndarray[Any, np.dtype[np.int64]]
+    months = moments.astype("datetime64[us]").astype("datetime64[M]").astype(np.int64)
+    return months
+
+
+def _month_text(month: int) -> str:
+    """A month counted from January 1970 in `month_of`'s format.
+
+    >>> _month_text(0), _month_text(519), _month_text(-1)
+    ('1970-01', '2013-04', '1969-12')
+    """
+    year, month_index = divmod(month, 12)
+    return f"{1970 + year:04d}-{month_index + 1:02d}"
+
+
+def _joined(data: pa.Table | None, more: Sequence[pa.Table]) -> pa.Table | None:
+    """The rows of `data` (when any) and of `more`, in one table; None when none."""
+    tables = [table for table in (data, *more) if table is not None and table.num_rows]
+    if len(tables) <= 1:
+        return tables[0] if tables else None
+    return pa.concat_tables(tables)
 
 
 def _columnar(schema: pa.Schema, columns: Mapping[str, list[Any] | pa.Array[Any]]) -> pa.Table:
@@ -345,15 +415,23 @@ class Transaction:
         self.write_hand_rows(rows)
 
     def write_hand_rows(self, rows: HandRows) -> None:
-        """Add a batch of hand rows to every hand table, one file per table and partition."""
-        for partition, indexes in _partition_groups(rows).items():
-            whole = len(indexes) == len(rows)
+        """Add a batch of hand rows to every hand table, one file per table and partition:
+        the tuple rows and the blocks (`HandRows.blocks`) of a partition in the same file."""
+        groups = _partition_groups(rows)
+        blocks = _block_partitions(rows.blocks)
+        for partition in dict.fromkeys([*groups, *blocks]):
+            indexes = groups.get(partition, [])
+            whole = len(indexes) == len(rows.hands)
             hand_rows = rows.hands if whole else [rows.hands[index] for index in indexes]
             hand_ids = [row[0] for row in hand_rows]
-            self._add_file("hands", partition, _hands_table(hand_rows))
-            for table in HAND_TABLES[1:]:  # one table at a time: bounded memory
-                selected, counts = _select(rows, table, indexes)
-                data = _child_table(table, hand_ids, selected, counts)
+            in_blocks = blocks.get(partition, [])
+            for table in HAND_TABLES:  # one table at a time: bounded memory
+                if table == "hands":
+                    data = _hands_table(hand_rows) if hand_rows else None
+                else:
+                    selected, counts = _select(rows, table, indexes)
+                    data = _child_table(table, hand_ids, selected, counts)
+                data = _joined(data, [block.tables[table] for block in in_blocks])
                 if data is not None:
                     self._add_file(table, partition, data)
                 del data
