@@ -148,7 +148,19 @@ def _check_counts(tables: Mapping[str, pa.Table], counts: Mapping[str, Counts]) 
             raise ValueError(f"the {table} counts do not match the block's rows")
 
 
+_MOST_SLICES = 16
+
+
 def _filtered(table: pa.Table, mask: np.ndarray[Any, np.dtype[np.bool_]]) -> pa.Table:
+    """The rows of `table` whose `mask` is True: a few runs of rows (a month of hands in
+    time order, a block less a few duplicates) as slices, which copy nothing."""
     if mask.all():
         return table
-    return table.filter(from_numpy(mask, pa.bool_()))
+    edges = np.flatnonzero(np.diff(mask, prepend=False, append=False))
+    starts, ends = edges[0::2].tolist(), edges[1::2].tolist()
+    if len(starts) > _MOST_SLICES:
+        return table.filter(from_numpy(mask, pa.bool_()))
+    if len(starts) == 1:
+        return table.slice(starts[0], ends[0] - starts[0])
+    slices = [table.slice(start, end - start) for start, end in zip(starts, ends, strict=True)]
+    return pa.concat_tables(slices) if slices else table.slice(0, 0)

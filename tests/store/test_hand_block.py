@@ -166,11 +166,12 @@ def test_select_keeps_the_rows_of_the_kept_hands(keep: list[bool]) -> None:
 
 
 def test_select_of_random_masks_and_of_a_selection() -> None:
-    hands = [omaha_hand(n) if n % 3 else stud_hand(n) for n in range(40)]
+    hands = [omaha_hand(n) if n % 3 else stud_hand(n) for n in range(100)]
     block = HandBlock.from_rows("pokerstars", rows_of_hands(hands))
     chooser = random.Random(7)
     for _ in range(20):
-        keep = [chooser.random() < 0.6 for _ in hands]
+        share = chooser.choice([0.3, 0.6, 0.97])  # many runs of kept hands, or a few
+        keep = [chooser.random() < share for _ in hands]
         kept = [hand for hand, flag in zip(hands, keep, strict=True) if flag]
         expected = HandBlock.from_rows("pokerstars", rows_of_hands(kept))
         selected = block.select(keep)
