@@ -20,7 +20,7 @@ import parsers
 from tracker.errors import HandHistoryError
 from tracker.hand_block import HandBlock
 from tracker.hand_rows import CHILD_COLUMNS, HAND_COLUMNS, Children, HandRows, Row
-from tracker.importer import ImportSummary, import_paths
+from tracker.importer import ImportProgress, ImportSummary, import_paths
 from tracker.model import Hand
 from tracker.store import HAND_TABLES, TABLES, Store, hand_tables, month_of
 
@@ -273,11 +273,16 @@ def move_last_hand(source: HandRows, target: HandRows) -> None:
 
 
 def read_in_blocks(
-    text: str, rows: HandRows, file: str | None = None, *, block_hands: int = 8
+    text: str,
+    rows: HandRows,
+    file: str | None = None,
+    *,
+    block_hands: int = 8,
+    single_every: int = 5,
 ) -> Iterator[HandBlock | HandHistoryError | None]:
     """`parsers.read_text_blocks` as a column-wise reader would behave: the hands that
     `parsers.read_text_into` reads, given in blocks of up to `block_hands` hands, but
-    every fifth hand one by one into `rows`, and the errors in their place."""
+    every `single_every`-th hand one by one into `rows`, and the errors in their place."""
     pending = HandRows()
 
     def block() -> HandBlock:
@@ -286,7 +291,7 @@ def read_in_blocks(
         return made
 
     for number, item in enumerate(parsers.read_text_into(text, pending, file=file)):
-        if item is not None or number % 5 == 0:
+        if item is not None or number % single_every == 0:
             single = HandRows()
             if item is None:
                 move_last_hand(pending, single)
@@ -299,6 +304,13 @@ def read_in_blocks(
             yield block()
     if len(pending):
         yield block()
+
+
+def one_by_one_reader(
+    text: str, rows: HandRows, file: str | None = None
+) -> Iterator[HandBlock | HandHistoryError | None]:
+    """`parsers.read_text_blocks` as a reader of no blocks: the reference here."""
+    return parsers.read_text_into(text, rows, file=file)
 
 
 def history_files(tmp_path: Path) -> list[Path]:
@@ -337,6 +349,7 @@ def test_blocks_import_as_hands_one_by_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch_size: int
 ) -> None:
     paths = history_files(tmp_path)
+    monkeypatch.setattr(parsers, "read_text_blocks", one_by_one_reader)
     one_by_one, by_hand = imported(tmp_path, "one-by-one", paths, batch_size)
     monkeypatch.setattr(parsers, "read_text_blocks", read_in_blocks)
     in_blocks, by_block = imported(tmp_path, "in-blocks", paths, batch_size)
@@ -372,3 +385,26 @@ def test_a_block_of_hands_already_stored_adds_nothing(tmp_path: Path) -> None:
     assert {table: after[table] for table in HAND_TABLES} == {
         table: before[table] for table in HAND_TABLES
     }
+
+
+def test_progress_is_reported_inside_a_file_read_in_blocks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    history = tmp_path / "stars.txt"
+    history.write_text(pokerstars_text(2_500), encoding="utf-8")
+
+    def big_blocks(
+        text: str, rows: HandRows, file: str | None = None
+    ) -> Iterator[HandBlock | HandHistoryError | None]:
+        return read_in_blocks(text, rows, file, block_hands=600, single_every=10_000)
+
+    monkeypatch.setattr(parsers, "read_text_blocks", big_blocks)
+    seen: list[ImportProgress] = []
+    with Store(tmp_path / "data") as store:
+        summary = import_paths([history], store, progress=seen.append)
+    assert summary.imported == 2_500
+    inside = [progress for progress in seen if progress.current_file]
+    # once past the 1,000th hand and once past the 2,000th, however the blocks fall
+    assert [progress.hands_seen // 1_000 for progress in inside] == [1, 2]
+    assert 0 < inside[0].bytes_done < inside[1].bytes_done < history.stat().st_size
+    assert seen[-1].bytes_done == history.stat().st_size
