@@ -29,6 +29,7 @@ from typing import Any
 # matrices. One thread, unless the user set it (child processes inherit it).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import numpy as np
 import pyarrow.parquet as pq
 
 import parsers
@@ -39,7 +40,7 @@ from tracker.store import TABLES, ErrorRecord, FileRecord, Store
 
 DEFAULT_BATCH_SIZE = 10_000
 """Hands per batch: one Parquet file per table and partition per batch (a block of hands
-that a reader gives at once is not cut: the batch it ends is that much larger)."""
+that a reader gives at once is cut where a batch ends)."""
 
 IGNORED_SUFFIXES = frozenset({".hp", ".hands", ".gt", ".json", ".jsonl", ".parquet"})
 """Suffixes of files that are never hand histories: FPDB's expected-output sidecars
@@ -331,10 +332,25 @@ class _ImportRun:
         self.summary.imported += imported
         self.summary.duplicates += duplicates
         if imported:
-            self.pending_rows.add_block(block if not duplicates else block.select(keep))
+            self._add_block(block if not duplicates else block.select(keep))
+        return block.first_lines()[-1]
+
+    def _add_block(self, block: HandBlock) -> None:
+        """Add a block to the pending rows, cut where a batch ends, committing each batch
+        it fills."""
+        start = 0
+        while start < len(block):
+            room = max(1, self.batch_size - len(self.pending_rows))
+            end = min(len(block), start + room)
+            part = block
+            if end - start < len(block):
+                in_part = np.zeros(len(block), dtype=np.bool_)
+                in_part[start:end] = True
+                part = block.select(in_part)  # one run of hands: slices, no copy
+            self.pending_rows.add_block(part)
+            start = end
             if len(self.pending_rows) >= self.batch_size:
                 self._commit()
-        return block.first_lines()[-1]
 
     def _known(self, site: str) -> set[str]:
         """The hand ids of `site` in the store or taken in this run."""

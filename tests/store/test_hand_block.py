@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 from store_samples import omaha_hand, pokerstars_text, stud_hand
 
@@ -408,3 +409,22 @@ def test_progress_is_reported_inside_a_file_read_in_blocks(
     assert [progress.hands_seen // 1_000 for progress in inside] == [1, 2]
     assert 0 < inside[0].bytes_done < inside[1].bytes_done < history.stat().st_size
     assert seen[-1].bytes_done == history.stat().st_size
+
+
+def test_a_block_is_cut_where_a_batch_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    history = tmp_path / "stars.txt"
+    history.write_text(pokerstars_text(30), encoding="utf-8")
+
+    def one_block(
+        text: str, rows: HandRows, file: str | None = None
+    ) -> Iterator[HandBlock | HandHistoryError | None]:
+        # the first hand one by one, then the other 29 in one block
+        return read_in_blocks(text, rows, file, block_hands=100, single_every=100)
+
+    monkeypatch.setattr(parsers, "read_text_blocks", one_block)
+    with Store(tmp_path / "data") as store:
+        summary = import_paths([history], store, batch_size=7)
+        files = sorted((store.root / "hands").rglob("*.parquet"))
+        assert summary.imported == 30
+        assert sorted(pq.ParquetFile(path).metadata.num_rows for path in files) == [2, 7, 7, 7, 7]
+        assert store.row_counts()["actions"] == 30 * 12
