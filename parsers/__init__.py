@@ -15,17 +15,14 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from parsers._common import decode
 from parsers.base import SiteParser
 from parsers.pokerstars import PokerStarsParser
 from tracker.errors import HandHistoryError, UnknownSiteError
+from tracker.hand_block import HandBlock
 from tracker.hand_rows import HandRows
 from tracker.model import Hand
-
-if TYPE_CHECKING:
-    from tracker.hand_block import HandBlock
 
 __all__ = [
     "SITE_PARSERS",
@@ -97,15 +94,35 @@ def read_text_blocks(
       the rows `rows.add_hand` would give for those hands, hand after hand in file
       order; a block in which a hand id repeats carries its counts.
 
-    Every hand of the file is in exactly one item, and the items follow the file's
-    order. This reader yields no blocks: each hand is read as `read_text_into` reads it.
+    Every hand of the file is in exactly one item. A site that reads blocks
+    (`SiteParser.read_blocks`) gives them chunk by chunk of the file: a block of the
+    hands it read column-wise, then the other hands of the chunk one by one, in file
+    order; for other sites every item is one hand, in file order.
 
     The site is detected before this returns, so an unknown site raises here.
 
     Raises:
         UnknownSiteError: an empty text, or one no parser recognises.
     """
-    return read_text_into(text, rows, file=file)
+    text = _with_newlines(text)
+    site = _detect(text, file)
+    return _read_blocks(site, text, rows, file)
+
+
+def _read_blocks(
+    site: SiteParser, text: str, rows: HandRows, file: str | None
+) -> Iterator[HandBlock | HandHistoryError | None]:
+    read_hand_into = site.read_hand_into
+    for item in site.read_blocks(text, file):
+        if isinstance(item, HandBlock):
+            yield item
+            continue
+        try:
+            read_hand_into(item, file, rows)
+        except HandHistoryError as error:
+            yield error
+        else:
+            yield None
 
 
 def parse_file(path: str | os.PathLike[str]) -> Iterator[Hand | HandHistoryError]:

@@ -167,12 +167,12 @@ def read_header(line: str) -> tuple[GameTerms, datetime, str]:
     hand_id = HAND_ID.search(line)
     time_start = _TIME_START.search(line)
     if hand_id is None or time_start is None:
-        return _read_terms(line), *read_time(line)
+        return read_terms(line), *read_time(line)
     key = line[: hand_id.start()] + line[hand_id.end() : time_start.start()]
     terms = _TERMS_CACHE.get(key)
     if terms is None:
         try:
-            terms = _read_terms(line)
+            terms = read_terms(line)
         except UncoveredGameError as error:
             terms = str(error)
         if len(_TERMS_CACHE) >= _CACHE_LIMIT:
@@ -183,7 +183,13 @@ def read_header(line: str) -> tuple[GameTerms, datetime, str]:
     return terms, *read_time(line[time_start.end() :])
 
 
-def _read_terms(line: str) -> GameTerms:
+def read_terms(line: str) -> GameTerms:
+    """The game terms of a header line (what `read_header` reads besides the time).
+
+    Raises:
+        UncoveredGameError: a game the tracker does not cover.
+        ValueError: a header that cannot be read.
+    """
     match = _HEADER.match(line)
     if match is None:
         if any(word in line.lower() for word in _COVERED_WORDS):

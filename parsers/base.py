@@ -4,7 +4,8 @@ A site is one module with one `SiteParser` subclass: its name, how to recognise 
 files, how to cut a file into hands and how to read one hand into a `tracker.model.Hand`.
 Registering the instance in `parsers.SITE_PARSERS` is all it takes to add a site. A site
 may also read a hand straight into the store's rows (`read_hand_into`), which the
-importer uses; by default that goes through the Hand.
+importer uses; by default that goes through the Hand. A site that reads many hands at
+once into the store's tables yields them as blocks (`read_blocks`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from parsers._common import HandText
+from tracker.hand_block import HandBlock
 from tracker.hand_rows import HandRows
 from tracker.model import Hand
 
@@ -51,3 +53,10 @@ class SiteParser(ABC):
             HandHistoryError: as `parse_hand`; nothing is added then.
         """
         rows.add_hand(self.parse_hand(hand_text, file))
+
+    def read_blocks(self, text: str, file: str | None) -> Iterator[HandBlock | HandText]:
+        """The hands of a whole decoded file as blocks of hands already read into the
+        store's tables, and texts of single hands for `read_hand_into`: all of them,
+        in file order block by block. A site whose parser reads no blocks cuts every
+        hand as `split_hands` does (this default)."""
+        return self.split_hands(text)

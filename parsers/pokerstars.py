@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from parsers._common import HandText, line_start_pattern, money_reader, split_at_headers
+from parsers._pokerstars_columns import read_columns
 from parsers._pokerstars_header import (
     HAND_ID,
     HAND_START,
@@ -52,6 +53,7 @@ from parsers._pokerstars_words import (
 )
 from parsers.base import SiteParser
 from tracker.errors import MalformedHandError, UnsupportedGameError
+from tracker.hand_block import HandBlock
 from tracker.hand_rows import Children, HandRows, Row, hand_from_rows
 from tracker.model import ActionKind, CardSource, Hand, Street, Structure
 
@@ -102,6 +104,14 @@ class PokerStarsParser(SiteParser):
     def split_hands(self, text: str) -> Iterator[HandText]:
         """Each hand starts at a "PokerStars ... #<id>:" line."""
         return split_at_headers(text, HAND_START)
+
+    def read_blocks(self, text: str, file: str | None) -> Iterator[HandBlock | HandText]:
+        """Chunk by chunk: the hands `parsers._pokerstars_columns` reads column-wise as a
+        block, then the texts of the others, for the line-by-line reader."""
+        for read in read_columns(text, file):
+            if read.tables is not None:
+                yield HandBlock(SITE, read.tables, read.counts)
+            yield from read.hand_texts
 
     def parse_hand(self, hand_text: HandText, file: str | None) -> Hand:
         """Read one hand (docs/sites.md says what each line becomes)."""

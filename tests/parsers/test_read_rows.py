@@ -1,8 +1,11 @@
-"""The importer's path (`parsers.read_text_into`: a hand read straight into the store's
-rows) gives exactly what the Hand path gives (`parsers.parse_text`, each Hand added by
-`HandRows.add_hand`): the same rows, of the same types, and the same errors in the same
-places, on the real PokerStars files, the project's sample files, simulated hands of
-every game and damaged texts.
+"""The importer's paths give exactly what the Hand path gives (`parsers.parse_text`,
+each Hand added by `HandRows.add_hand`), on the real PokerStars files, the project's
+sample files, simulated hands of every game and damaged texts:
+
+- `parsers.read_text_into` (a hand read straight into the store's rows): the same rows,
+  of the same types, and the same errors in the same places;
+- `parsers.read_text_blocks` (most hands read column-wise into the store's tables, the
+  others as by `read_text_into`): the same tables and the same errors.
 """
 
 from __future__ import annotations
@@ -12,20 +15,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import parsers
-from parsers import decode, parse_text, read_text_into
+from parsers import decode, parse_text, read_text_blocks, read_text_into
 from parsers._pokerstars_words import bracketed_cards, bracketed_cards_row
 from parsers.base import SiteParser
 from parsers.pokerstars import PokerStarsParser
 from tracker.errors import HandHistoryError
+from tracker.hand_block import HandBlock
 from tracker.hand_rows import HandRows, card_indexes, card_text
 from tracker.model import Game, Hand, Structure
 from tracker.simulate import iter_hands
 from tracker.simulate.pokerstars_format import HAND_SEPARATOR, format_hand
+from tracker.store import HAND_TABLES, hand_tables
 
 SAMPLE_FOLDER = Path(__file__).resolve().parents[2] / "sample_histories"
 
@@ -95,7 +101,7 @@ def by_rows_path(text: str, file: str | None) -> tuple[HandRows, list[object]]:
 
 
 def assert_same_rows(text: str, file: str | None = None) -> int:
-    """Both paths agree on `text`; returns the number of hands read."""
+    """All three paths agree on `text`; returns the number of hands read."""
     expected, expected_items = by_hand_path(text, file)
     found, found_items = by_rows_path(text, file)
     assert found_items == expected_items
@@ -105,7 +111,42 @@ def assert_same_rows(text: str, file: str | None = None) -> int:
         assert typed(got) == typed(want), (index, got, want)
     for table, rows in expected.rows.items():
         assert typed(found.rows[table]) == typed(rows), table
+    assert_same_blocks(text, file, expected, expected_items)
     return len(found)
+
+
+BLOCK_HANDS: list[int] = []
+"""The hands each `assert_same_blocks` found in blocks, last call last."""
+
+
+def assert_same_blocks(
+    text: str, file: str | None, expected: HandRows, expected_items: list[object]
+) -> None:
+    """`read_text_blocks` gives the tables of `expected` and the same errors (its blocks
+    come before the other hands of their chunk: errors are compared as a multiset)."""
+    rows = HandRows()
+    blocks: list[HandBlock] = []
+    items: list[object] = []
+    for item in read_text_blocks(text, rows, file=file):
+        if isinstance(item, HandBlock):
+            blocks.append(item)
+        else:
+            items.append(None if item is None else described(item))
+    errors = sorted(map(repr, filter(None, items)))
+    assert errors == sorted(map(repr, filter(None, expected_items)))
+    in_blocks = sum(map(len, blocks))
+    assert in_blocks + items.count(None) == expected_items.count(None)
+    want, got = hand_tables(expected), hand_tables(rows)
+    for table in HAND_TABLES:
+        joined = pa.concat_tables([*(block.tables[table] for block in blocks), got[table]])
+        assert in_order(joined).equals(in_order(want[table])), table
+    BLOCK_HANDS.append(in_blocks)
+
+
+def in_order(table: pa.Table) -> pa.Table:
+    """`table`'s rows by hand id, then place in the hand."""
+    keys = [name for name in ("hand_id", "sequence", "seat", "board") if name in table.column_names]
+    return table.sort_by([(name, "ascending") for name in keys])
 
 
 def pokerstars_files(histories: Path) -> list[Path]:
@@ -116,10 +157,12 @@ def pokerstars_files(histories: Path) -> list[Path]:
 def test_real_files_give_the_same_rows(histories: Path) -> None:
     paths = pokerstars_files(histories)
     assert len(paths) >= 12
-    read = 0
+    read = in_blocks = 0
     for path in paths:
         read += assert_same_rows(decode(path.read_bytes()), file=str(path))
+        in_blocks += BLOCK_HANDS[-1]
     assert read > 80
+    assert in_blocks > 50  # the real files' flop-game hands of today's shapes
 
 
 def test_sample_files_give_the_same_rows() -> None:
@@ -127,6 +170,7 @@ def test_sample_files_give_the_same_rows() -> None:
     assert paths, f"no sample files in {SAMPLE_FOLDER}"
     read = sum(assert_same_rows(decode(path.read_bytes()), file=str(path)) for path in paths)
     assert read > 1_000
+    assert sum(BLOCK_HANDS[-len(paths) :]) > read // 2
 
 
 @pytest.mark.parametrize(
@@ -143,6 +187,8 @@ def test_simulated_hands_give_the_same_rows(
     )  # fmt: skip
     text = "".join(format_hand(hand) + HAND_SEPARATOR for hand in simulated)
     assert assert_same_rows(text, file="simulated.txt") == HANDS_PER_CONFIG
+    # every flop-game hand the simulator writes is of a shape the column-wise reader takes
+    assert BLOCK_HANDS[-1] == (0 if game.is_stud else HANDS_PER_CONFIG)
 
 
 def damaged(text: str, rng: random.Random) -> str:

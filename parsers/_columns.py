@@ -1,0 +1,240 @@
+"""Column-wise text tools for readers that read many hands at once: a text's lines as one
+Arrow array, substrings and searches over many lines at a time, money amounts and cards
+in brackets read for whole columns, and the group sums those readers need.
+
+Everything here works on numpy arrays and Arrow compute kernels, a few calls per column
+rather than Python code per line; nothing knows a site's words. A value a reader cannot
+take as plain (an amount in an unusual shape, a card spelt another way) is reported
+through an `ok` mask, never guessed: the reader then leaves that hand to its line-by-line
+reader, which decides.
+
+>>> lines = Lines("Seat 1: ann ($5 in chips)\\nann: calls $0.50")
+>>> lines.array.to_pylist()
+['Seat 1: ann ($5 in chips)', 'ann: calls $0.50']
+>>> values, ok = minor_units(pa.array(["$0.50", "1,500", "0.5"]), np.array([2, 0, 0]))
+>>> values.tolist(), ok.tolist()
+([50, 1500, 0], [True, True, False])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from tracker.arrow_arrays import arrow_array, from_numpy
+from tracker.cards import DECK
+
+Ints = np.ndarray[Any, np.dtype[np.int64]]
+Bools = np.ndarray[Any, np.dtype[np.bool_]]
+Strings = pa.Array  # type: ignore[type-arg]  # Arrow (large) string arrays
+
+_NUMPY_INTEGERS: dict[pa.DataType, Any] = {
+    pa.int64(): np.int64, pa.int32(): np.int32, pa.int16(): np.int16, pa.int8(): np.int8,
+    pa.uint64(): np.uint64, pa.uint32(): np.uint32, pa.uint16(): np.uint16, pa.uint8(): np.uint8,
+}  # fmt: skip
+
+TEXT = pa.large_string()
+"""The type of every text column here (64-bit offsets: no size limit on a file)."""
+
+
+class Lines:
+    """The lines of a text ("\\n" line ends) as one Arrow string array, with no copy of
+    the text beyond its UTF-8 encoding (the newlines taken out).
+
+    Attributes:
+        array: line i of the text, for every i (the text after its last newline is the
+            last line, empty when the text ends with one).
+    """
+
+    def __init__(self, text: str) -> None:
+        raw = np.frombuffer(text.encode(), dtype=np.uint8)
+        breaks = np.flatnonzero(raw == 10)
+        data = np.delete(raw, breaks) if len(breaks) else raw
+        offsets = np.empty(len(breaks) + 2, dtype=np.int64)
+        offsets[0] = 0
+        offsets[1:-1] = breaks - np.arange(len(breaks))
+        offsets[-1] = len(data)
+        self.array: Strings = pa.Array.from_buffers(
+            TEXT, len(offsets) - 1, [None, pa.py_buffer(offsets), pa.py_buffer(data)]
+        )
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+
+def parts(array: Strings) -> tuple[Ints, np.ndarray[Any, np.dtype[np.uint8]]]:
+    """The offsets (one more than the rows) and the bytes of a string array."""
+    array = array if array.type == TEXT else array.cast(TEXT)
+    buffers = array.buffers()
+    offsets = np.frombuffer(buffers[1], dtype=np.int64)[
+        array.offset : array.offset + len(array) + 1
+    ]
+    data = (
+        np.frombuffer(buffers[2], dtype=np.uint8)
+        if buffers[2] is not None
+        else np.zeros(0, np.uint8)
+    )
+    return offsets, data
+
+
+def texts(array: Strings) -> Strings:
+    """`array` in this module's text type."""
+    return array if array.type == TEXT else array.cast(TEXT)
+
+
+def substrings(array: Strings, begin: Ints, end: Ints) -> Strings:
+    """Row i's bytes `begin[i]:end[i]` (byte positions within the row, which must fall
+    on character boundaries: the positions of ASCII separators found by `find`)."""
+    offsets, data = parts(array)
+    starts = offsets[:-1] + begin
+    lengths = np.maximum(end - begin, 0)
+    new_offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=new_offsets[1:])
+    picked = np.arange(new_offsets[-1], dtype=np.int64) + np.repeat(
+        starts - new_offsets[:-1], lengths
+    )
+    return pa.Array.from_buffers(
+        TEXT, len(lengths), [None, pa.py_buffer(new_offsets), pa.py_buffer(data[picked])]
+    )
+
+
+def lengths(array: Strings) -> Ints:
+    """Each row's length in bytes."""
+    offsets, _ = parts(array)
+    return np.diff(offsets)
+
+
+def find(array: Strings, needle: str) -> Ints:
+    """The byte position of the first `needle` in each row (-1: none)."""
+    return ints(pc.find_substring(array, needle))
+
+
+def rfind(array: Strings, needle: str) -> Ints:
+    """The byte position of the last `needle` in each row (-1: none)."""
+    backwards = pc.binary_reverse(texts(array).cast(pa.large_binary()))
+    found = ints(pc.find_substring(backwards, needle[::-1].encode()))
+    size = len(needle.encode())
+    return np.where(found >= 0, lengths(array) - found - size, -1)
+
+
+def ints(array: pa.Array | pa.ChunkedArray) -> Ints:  # type: ignore[type-arg]
+    """An Arrow integer array without nulls as numpy int64."""
+    if isinstance(array, pa.ChunkedArray):
+        array = array.combine_chunks()
+    if array.null_count:
+        raise ValueError("an integer array with nulls")
+    dtype = np.dtype(_NUMPY_INTEGERS[array.type])
+    data = array.buffers()[1]
+    values = np.frombuffer(
+        data, dtype=dtype, count=len(array), offset=array.offset * dtype.itemsize
+    )
+    return values.astype(np.int64)
+
+
+def bools(array: pa.Array | pa.ChunkedArray) -> Bools:  # type: ignore[type-arg]
+    """An Arrow boolean array as numpy bools (null: False)."""
+    if isinstance(array, pa.ChunkedArray):
+        array = array.combine_chunks()
+    if array.null_count:
+        array = pc.fill_null(array, False)
+    data = np.frombuffer(array.buffers()[1], dtype=np.uint8)
+    bits = np.unpackbits(data, bitorder="little")
+    return bits[array.offset : array.offset + len(array)].astype(np.bool_)
+
+
+def codes(*arrays: Strings) -> list[Ints]:
+    """The rows of several string arrays as integer codes: equal texts, equal codes,
+    across all the arrays."""
+    if not arrays:
+        return []
+    joined = pa.concat_arrays([texts(array) for array in arrays])
+    found = ints(pc.dictionary_encode(joined).indices) if len(joined) else np.zeros(0, np.int64)
+    return np.split(found, np.cumsum([len(array) for array in arrays])[:-1])
+
+
+_AMOUNT = r"^[$€£₹]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?$"
+
+
+def minor_units(array: Strings, decimals: Ints) -> tuple[Ints, Bools]:
+    """Amounts ("$1,234.5", "20") in minor units at `decimals` places per row, and
+    whether each was one of those plain shapes, exact at its places (values of rows not
+    ok are 0)."""
+    ok = bools(pc.match_substring_regex(array, _AMOUNT))
+    bare = pc.replace_substring_regex(array, "[$€£₹,]", "")
+    dot = find(bare, ".")
+    size = lengths(bare)
+    fraction = np.where(dot >= 0, size - dot - 1, 0)
+    ok &= (fraction <= decimals) & (size - (dot >= 0) <= 18)
+    digits = pc.replace_substring(bare, ".", "")
+    digits = pc.if_else(arrow(ok), digits, "0")
+    values = ints(pc.cast(digits, pa.int64())) * 10 ** np.maximum(decimals - fraction, 0)
+    return np.where(ok, values, 0), ok
+
+
+_CARD_CODES = np.full(65536, -1, dtype=np.int8)
+for _card in DECK:
+    _CARD_CODES[ord(_card.text[0]) * 256 + ord(_card.text[1])] = _card.index
+
+
+def bracketed_cards(array: Strings) -> tuple[Strings, pa.Array, Bools]:  # type: ignore[type-arg]
+    """Cards in brackets ("[Jc 6c Kd] [9c]", in the deck's own spelling, one space
+    apart): their text as the store writes it ("Jc 6c Kd 9c"), their deck indexes (a list
+    per row), and whether the row was such cards (at least one)."""
+    joined = pc.replace_substring(pc.utf8_slice_codeunits(array, 1, -1), "] [", " ")
+    ok = bools(pc.starts_with(array, "[")) & bools(pc.ends_with(array, "]"))
+    offsets, data = parts(joined)
+    size = np.diff(offsets)
+    ok &= (size % 3 == 2) & (size > 0)
+    count = np.where(ok, (size + 1) // 3, 0)
+    first = np.repeat(offsets[:-1], count)
+    within = np.arange(count.sum(), dtype=np.int64) - np.repeat(np.cumsum(count) - count, count)
+    at = first + 3 * within
+    padded = np.concatenate([data, np.zeros(2, np.uint8)])
+    found = _CARD_CODES[padded[at].astype(np.int64) * 256 + padded[at + 1]]
+    spaced = (within == np.repeat(count - 1, count)) | (padded[at + 2] == 32)
+    bad = np.repeat(np.arange(len(count)), count)[(found < 0) | ~spaced]
+    ok[bad] = False
+    keep = np.repeat(ok, count)
+    count = np.where(ok, count, 0)
+    list_offsets = np.zeros(len(count) + 1, dtype=np.int32)
+    np.cumsum(count, out=list_offsets[1:])
+    values = pa.Array.from_buffers(pa.int8(), int(count.sum()), [None, pa.py_buffer(found[keep])])
+    indexes = pa.ListArray.from_arrays(
+        pa.Array.from_buffers(pa.int32(), len(list_offsets), [None, pa.py_buffer(list_offsets)]),
+        values,
+    )
+    return joined, indexes, ok
+
+
+def last_at_or_before(mask: Bools) -> Ints:
+    """For each row, the index of the last row at or before it where `mask` holds
+    (-1: none)."""
+    return np.maximum.accumulate(np.where(mask, np.arange(len(mask)), -1))
+
+
+def group_starts(groups: Ints) -> Bools:
+    """Where a new group starts, in rows sorted by group."""
+    starts = np.ones(len(groups), dtype=np.bool_)
+    starts[1:] = groups[1:] != groups[:-1]
+    return starts
+
+
+def cumsum_before(values: Ints, groups: Ints) -> Ints:
+    """The sum of the values before each row within its group (rows sorted by group)."""
+    total = np.cumsum(values) - values
+    starts = np.flatnonzero(group_starts(groups))
+    base = np.repeat(total[starts], np.diff(np.append(starts, len(values))))
+    return total - base
+
+
+def arrow(values: Any, arrow_type: pa.DataType | None = None) -> pa.Array:  # type: ignore[type-arg]
+    """Numpy integers (as int64) or bools, or a Python list (of `arrow_type`, text by
+    default), as an Arrow array, without `pyarrow.array` (which imports pandas)."""
+    if isinstance(values, np.ndarray):
+        if values.dtype == np.bool_:
+            return from_numpy(values, pa.bool_())
+        return from_numpy(values.astype(np.int64, copy=False), pa.int64())
+    return arrow_array(values, arrow_type or pa.string())

@@ -1,0 +1,486 @@
+"""The seats and the betting of PokerStars hands, read column-wise (see
+`parsers._pokerstars_columns`): every seat line, street line and player line of a chunk
+of hands at once.
+
+Each reader here returns the rows it read and, per hand, whether the hand is still one
+the column-wise reader takes (`ok`); a line of a shape not taken here makes its hand
+not ok, never an error: the line-by-line reader reads that hand again and decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from parsers._columns import (
+    TEXT,
+    Bools,
+    Ints,
+    Strings,
+    arrow,
+    bools,
+    bracketed_cards,
+    codes,
+    cumsum_before,
+    find,
+    group_starts,
+    ints,
+    last_at_or_before,
+    lengths,
+    minor_units,
+    rfind,
+    substrings,
+)
+from parsers._pokerstars_words import INFO_INFIXES, INFO_RESTS, INFO_SUFFIXES
+
+
+@dataclass(frozen=True, slots=True)
+class Hands:
+    """What the readers of a chunk's lines need to know of each hand.
+
+    Attributes:
+        heads: the hand's header line (an index in the chunk's lines).
+        ends: one past the hand's last non-empty line.
+        decimals: the places of its amounts (2: cents, 0: chips).
+        first, second: the blinds (the small and big bet in limit games).
+        limit: a limit game.
+        hole_cards: the hole cards each player is dealt.
+    """
+
+    heads: Ints
+    ends: Ints
+    decimals: Ints
+    first: Ints
+    second: Ints
+    limit: Bools
+    hole_cards: Ints
+
+
+def ranges(starts: Ints, stops: Ints) -> tuple[Ints, Ints]:
+    """Every index from each start to its stop (excluded), and the range each came from."""
+    count = np.maximum(stops - starts, 0)
+    owner = np.repeat(np.arange(len(count)), count)
+    within = np.arange(count.sum(), dtype=np.int64) - np.repeat(np.cumsum(count) - count, count)
+    return np.repeat(starts, count) + within, owner
+
+
+def decline(ok: Bools, owners: Ints) -> None:
+    """Mark the hands of `owners` as not taken."""
+    ok[owners] = False
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """The seat lines read: one row per seat, hand after hand."""
+
+    owner: Ints
+    seat: Ints
+    player: Strings
+    stack: Ints
+    sitting_out: Bools
+    end: Ints  # per hand: the line after its last seat line
+
+
+def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
+    """ "Seat 3: Player0 ($91.64 in chips)", also "... is sitting out"."""
+    not_seat = np.flatnonzero(~bools(pc.starts_with(lines, "Seat ")))
+    after = np.searchsorted(not_seat, hands.heads + 2)
+    end = np.where(
+        after < len(not_seat), not_seat[np.minimum(after, len(not_seat) - 1)], len(lines)
+    )
+    end = np.minimum(end, hands.ends)
+    ok &= end > hands.heads + 2
+    at, owner = ranges(np.where(ok, hands.heads + 2, 0), np.where(ok, end, 0))
+    found = pc.take(lines, arrow(at))
+    size = lengths(found)
+    out = bools(pc.ends_with(found, ") is sitting out"))
+    closed = np.where(out, size - 15, size)
+    plain = out | bools(pc.ends_with(found, " in chips)"))
+    plain &= ints(pc.count_substring(found, "(")) == 1
+    colon = find(found, ": ")
+    paren = find(found, " (")
+    plain &= (colon > 5) & (paren > colon + 2)
+    chips_at = np.maximum(closed - 10, 0)
+    plain &= bools(pc.equal(substrings(found, chips_at, closed), " in chips)"))
+    number = substrings(found, np.full(len(at), 5), np.maximum(colon, 5))
+    plain &= bools(pc.match_substring_regex(number, "^[0-9]{1,4}$"))
+    seat = ints(pc.cast(pc.if_else(arrow(plain), number, "0"), pa.int64()))
+    stack, amount_ok = minor_units(substrings(found, paren + 2, chips_at), hands.decimals[owner])
+    plain &= amount_ok
+    player = substrings(found, colon + 2, np.maximum(paren, colon + 2))
+    decline(ok, owner[~plain])
+    decline(ok, owner[_repeated(owner, seat)])
+    decline(ok, owner[_repeated(owner, codes(player)[0])])
+    return Seats(owner, seat, player, stack, out, end)
+
+
+def _repeated(owner: Ints, value: Ints) -> Bools:
+    """Rows whose (owner, value) appeared in an earlier row."""
+    key = owner * (int(value.max(initial=0)) + 1) + value
+    _, first = np.unique(key, return_index=True)
+    repeated = np.ones(len(key), dtype=np.bool_)
+    repeated[first] = False
+    return repeated
+
+
+def seated(owner: Ints, names: Strings, seats: Seats) -> tuple[Bools, Ints]:
+    """Whether each name has a seat in its hand, and the names' codes (equal names, equal
+    codes, within this call)."""
+    seat_codes, name_codes = codes(seats.player, names)
+    width = int(max(seat_codes.max(initial=0), name_codes.max(initial=0))) + 1
+    return np.isin(owner * width + name_codes, seats.owner * width + seat_codes), name_codes
+
+
+# Street lines: the name between "*** " and " ***", the street it starts (index in
+# STREETS), the size of the board it deals (0: none).
+_MARKERS = ["HOLE CARDS", "PRE-FLOP", "FLOP", "TURN", "RIVER", "SHOW DOWN"]
+_MARKER_STREET = np.array([0, 0, 1, 2, 3, 4])
+_MARKER_BOARD = np.array([0, 1, 3, 4, 5, 0])
+STREETS = ["preflop", "flop", "turn", "river", "showdown"]
+
+KINDS = ["post_small_blind", "post_big_blind", "post_small_and_big_blind", "post_ante",
+         "fold", "check", "call", "bet", "raise"]  # fmt: skip
+_POSTS = ["small blind", "big blind", "small & big blinds", "the ante"]  # KINDS 0 to 3
+_FOLD, _CHECK, _CALL, _BET, _RAISE = 4, 5, 6, 7, 8
+_ANTE, _DEAD_AND_LIVE = 3, 2
+
+SOURCES = ["dealt", "shown", "mucked", "summary"]
+"""Card sources, as `tracker.model.CardSource` values, by code."""
+
+
+@dataclass
+class Body:
+    """The body lines read (from the seats to the summary).
+
+    Row arrays are in line order; `owner` is each row's hand.
+    """
+
+    summary_at: Ints  # per hand: the "*** SUMMARY ***" line
+    dealt: Bools  # per hand: a HOLE CARDS line
+    actions: dict[str, object]
+    cards: dict[str, object]
+    returned: dict[str, object]
+    collections: dict[str, object]
+    board_text: Strings  # per hand (null: no board)
+    board_indexes: pa.ListArray  # type: ignore[type-arg]
+    has_board: Bools
+    hero: Strings  # per hand (null: no hole cards dealt)
+
+
+def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
+    """The lines from the seats to "*** SUMMARY ***", for the hands still `ok`."""
+    summary = np.flatnonzero(bools(pc.equal(lines, "*** SUMMARY ***")))
+    after = np.searchsorted(summary, seats.end)
+    found = after < len(summary)
+    summary_at = (
+        np.where(found, summary[np.minimum(after, max(len(summary) - 1, 0))], 0)
+        if len(summary)
+        else np.zeros(len(after), np.int64)
+    )
+    ok &= found & (summary_at < hands.ends)
+    at, owner = ranges(np.where(ok, seats.end, 0), np.where(ok, summary_at, 0))
+    body = pc.take(lines, arrow(at))
+    street, dealt, board = _read_streets(body, owner, ok)
+    colon = find(body, ": ")
+    names = substrings(body, np.zeros(len(at), np.int64), np.maximum(colon, 0))
+    is_player, name_codes = seated(owner, names, seats)
+    is_player &= (colon > 0) & ~street.marker
+    player_rows = np.flatnonzero(is_player)
+    actions, shows = _read_player_lines(
+        pc.take(body, arrow(player_rows)), colon[player_rows], owner[player_rows],
+        street.of_line[player_rows], name_codes[player_rows], at[player_rows] * 2, hands, ok,
+    )  # fmt: skip
+    other = np.flatnonzero(~is_player & ~street.marker)
+    dealt_cards, hero, returned, collections = _read_other_lines(
+        pc.take(body, arrow(other)), owner[other], street.of_line[other], at[other] * 2,
+        hands, seats, ok,
+    )  # fmt: skip
+    cards = _concat_rows(dealt_cards, shows)
+    return Body(summary_at, dealt, actions, cards, returned, collections,
+                board[0], board[1], board[2], hero)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class _Streets:
+    marker: Bools  # per body line
+    of_line: Ints  # per body line: its street (index in STREETS)
+
+
+def _read_streets(
+    body: Strings, owner: Ints, ok: Bools
+) -> tuple[_Streets, Bools, tuple[Strings, pa.ListArray, Bools]]:  # type: ignore[type-arg]
+    """ "*** HOLE CARDS ***", "*** FLOP *** [9h As Kc]", "*** TURN *** [9h As Kc] [8s]"..."""
+    marker = bools(pc.starts_with(body, "*** "))
+    rows = np.flatnonzero(marker)
+    lines = pc.take(body, arrow(rows))
+    close = find(lines, " ***")
+    name = substrings(lines, np.full(len(rows), 4), np.maximum(close, 4))
+    kind = ints(pc.fill_null(pc.index_in(name, value_set=arrow(_MARKERS)), -1))
+    decline(ok, owner[rows[(kind < 0) | (close <= 4)]])
+    kind = np.maximum(kind, 0)
+    size = _MARKER_BOARD[kind]
+    boarded = np.flatnonzero(size > 0)
+    cards_text = pc.utf8_trim_whitespace(
+        substrings(pc.take(lines, arrow(boarded)), close[boarded] + 4, lengths(lines)[boarded])
+    )
+    text, indexes, cards_ok = bracketed_cards(cards_text)
+    cards_ok &= ints(pc.list_value_length(indexes)) == size[boarded]
+    decline(ok, owner[rows[boarded[~cards_ok]]])
+    street_at = np.zeros(len(body), np.int64)
+    street_at[rows] = _MARKER_STREET[kind]
+    last = last_at_or_before(marker)
+    same = (last >= 0) & (owner[np.maximum(last, 0)] == owner)
+    of_line = np.where(same, street_at[np.maximum(last, 0)], 0)
+    hands = len(ok)
+    dealt = np.zeros(hands, np.bool_)
+    dealt[owner[rows[kind == 0]]] = True
+    last_board = np.full(hands, -1, np.int64)
+    np.maximum.at(last_board, owner[rows[boarded]], np.arange(len(boarded)))
+    has_board = last_board >= 0
+    pick = arrow(np.where(has_board, last_board, 0))
+    board_text = pc.take(text, pick) if len(boarded) else pa.nulls(hands, TEXT)
+    board_indexes = pc.take(indexes, pick) if len(boarded) else pa.nulls(hands, indexes.type)
+    return _Streets(marker, of_line), dealt, (board_text, board_indexes, has_board)
+
+
+def _read_player_lines(
+    lines: Strings, colon: Ints, owner: Ints, street: Ints, player_code: Ints,
+    order: Ints, hands: Hands, ok: Bools,
+) -> tuple[dict[str, object], dict[str, object]]:  # fmt: skip
+    """ "bob: folds", "bob: raises $4 to $8", "bob: posts small blind $2", "bob: shows [..]"..."""
+    rest = substrings(lines, colon + 2, lengths(lines))
+    player = substrings(lines, np.zeros(len(colon), np.int64), colon)
+
+    def equal(text: str) -> Bools:
+        return bools(pc.equal(rest, text))
+
+    def starts(text: str) -> Bools:
+        return bools(pc.starts_with(rest, text))
+
+    kind = np.full(len(colon), -1, np.int64)
+    for code, test in ((_FOLD, equal("folds")), (_CHECK, equal("checks")),
+                       (_CALL, starts("calls ")), (_BET, starts("bets ")),
+                       (_RAISE, starts("raises ")), (0, starts("posts "))):  # fmt: skip
+        kind[test] = code
+    show = starts("shows [")
+    muck = starts("mucks hand [")
+    quiet = equal("mucks hand") | bools(pc.is_in(rest, value_set=arrow(sorted(INFO_RESTS))))
+    decline(ok, owner[(kind < 0) & ~show & ~muck & ~quiet])
+    betting = np.flatnonzero(kind >= 0)
+    actions = _read_bets(
+        pc.take(rest, arrow(betting)), kind[betting], owner[betting], street[betting],
+        pc.take(player, arrow(betting)), player_code[betting], hands, ok,
+    )  # fmt: skip
+    shown = np.flatnonzero(show | muck)
+    close = find(rest, "]")[shown]
+    begin = np.where(show[shown], 6, 11)
+    text, indexes, cards_ok = bracketed_cards(
+        substrings(pc.take(rest, arrow(shown)), begin, close + 1)
+    )
+    cards_ok &= close > begin
+    decline(ok, owner[shown[~cards_ok]])
+    text_code = codes(text)[0]
+    key = owner[shown] * (int(player_code.max(initial=0)) + 1) + player_code[shown]
+    twice = _repeated(
+        key * (int(text_code.max(initial=0)) + 1) + text_code, np.zeros(len(shown), np.int64)
+    )
+    decline(ok, owner[shown[twice & show[shown]]])
+    shows = {
+        "owner": owner[shown], "order": order[shown], "player": pc.take(player, arrow(shown)),
+        "street": street[shown], "source": np.where(show[shown], 1, 2),
+        "cards": text, "card_indexes": indexes,
+    }  # fmt: skip
+    return actions, shows
+
+
+def _read_bets(
+    rest: Strings, kind: Ints, owner: Ints, street: Ints, player: Strings,
+    player_code: Ints, hands: Hands, ok: Bools,
+) -> dict[str, object]:  # fmt: skip
+    """The betting lines' actions: amounts, raise increments, live chips per street."""
+    size = lengths(rest)
+    all_in = bools(pc.ends_with(rest, " and is all-in")) & (kind != _FOLD) & (kind != _CHECK)
+    decline(ok, owner[bools(pc.ends_with(rest, " cap")) & (kind >= _CALL)])
+    end = size - 14 * all_in
+    begin = np.select([kind == _CALL, kind == _BET, kind == _RAISE], [6, 5, 0], 0)
+    to = find(rest, " to ")
+    begin = np.where(kind == _RAISE, to + 4, begin)
+    is_post = kind < _FOLD
+    space = rfind(substrings(rest, np.zeros(len(size), np.int64), end), " ")
+    post = ints(
+        pc.fill_null(
+            pc.index_in(
+                substrings(rest, np.full(len(size), 6), np.maximum(space, 6)),
+                value_set=arrow(_POSTS),
+            ),
+            -1,
+        )
+    )
+    kind = np.where(is_post, post, kind)
+    begin = np.where(is_post, space + 1, begin)
+    priced = kind != _FOLD
+    priced &= kind != _CHECK
+    decline(ok, owner[kind < 0])
+    decline(ok, owner[(kind == _RAISE) & (to < 0)])
+    amount, amount_ok = minor_units(
+        substrings(rest, np.maximum(begin, 0), np.maximum(end, begin)), hands.decimals[owner]
+    )
+    decline(ok, owner[priced & ~amount_ok])
+    amount = np.where(priced, amount, 0)
+    cap = np.where(hands.limit[owner], hands.first[owner], hands.second[owner])
+    live = np.select([kind == _ANTE, kind == _DEAD_AND_LIVE], [0, np.minimum(amount, cap)], amount)
+    raised = kind == _RAISE
+    live = np.where(raised, 0, live)
+    already = _already_in(owner, street, player_code, live, raised, amount)
+    increment = np.where(raised, amount - already, amount)
+    decline(ok, owner[raised & (increment <= 0)])
+    return {
+        "owner": owner, "street": street, "player": player, "kind": np.maximum(kind, 0),
+        "amount": increment, "to_amount": np.where(raised, amount, -1), "all_in": all_in,
+    }  # fmt: skip
+
+
+def _already_in(
+    owner: Ints, street: Ints, player: Ints, live: Ints, raised: Bools, raised_to: Ints
+) -> Ints:
+    """The chips each player has in on the street before each action: the last raise's
+    total, plus what went in since (rows in line order)."""
+    if not len(owner):
+        return np.zeros(0, np.int64)
+    width = int(player.max(initial=0)) + 1
+    key = (owner * len(STREETS) + street) * width + player
+    order = np.argsort(key, kind="stable")
+    group = key[order]
+    is_raise = raised[order]
+    before = cumsum_before(live[order], group)
+    last = np.concatenate([[-1], last_at_or_before(is_raise)[:-1]])
+    start = np.repeat(
+        np.flatnonzero(group_starts(group)),
+        np.diff(np.append(np.flatnonzero(group_starts(group)), len(group))),
+    )
+    valid = last >= start
+    safe = np.maximum(last, 0)
+    base = np.where(valid, raised_to[order][safe], 0)
+    since = np.where(valid, before - before[np.minimum(safe + 1, len(group) - 1)], before)
+    result = np.empty(len(key), np.int64)
+    result[order] = base + since
+    return result
+
+
+def _read_other_lines(
+    lines: Strings, owner: Ints, street: Ints, order: Ints, hands: Hands, seats: Seats,
+    ok: Bools,
+) -> tuple[dict[str, object], Strings, dict[str, object], dict[str, object]]:  # fmt: skip
+    """ "Dealt to Hero [..]", "Uncalled bet ($0.14) returned to bob", "bob collected $5
+    from pot", and the lines that say nothing of chips or cards."""
+    dealt = bools(pc.starts_with(lines, "Dealt to "))
+    quiet = bools(pc.match_substring(lines, ' said, "'))
+    for suffix in INFO_SUFFIXES:
+        quiet |= bools(pc.ends_with(lines, suffix))
+    quiet &= ~dealt
+    uncalled = bools(pc.starts_with(lines, "Uncalled bet (")) & ~dealt & ~quiet
+    collected = bools(pc.match_substring(lines, " collected ")) & ~dealt & ~quiet & ~uncalled
+    news = np.zeros(len(owner), np.bool_)
+    for infix in INFO_INFIXES:
+        news |= bools(pc.match_substring(lines, infix))
+    decline(ok, owner[~dealt & ~quiet & ~uncalled & ~collected & ~news])
+    cards, hero = _read_dealt(lines, dealt, owner, street, order, hands, seats, ok)
+    returned = _read_returned(lines, uncalled, owner, hands, seats, ok)
+    collections = _read_collected(lines, collected, owner, hands, seats, ok)
+    return cards, hero, returned, collections
+
+
+def _read_dealt(
+    lines: Strings, dealt: Bools, owner: Ints, street: Ints, order: Ints, hands: Hands,
+    seats: Seats, ok: Bools,
+) -> tuple[dict[str, object], Strings]:  # fmt: skip
+    rows = np.flatnonzero(dealt)
+    found, owner, street = pc.take(lines, arrow(rows)), owner[rows], street[rows]
+    bracket = find(found, " [")
+    player = substrings(found, np.full(len(rows), 9), np.maximum(bracket, 9))
+    sitting, _ = seated(owner, player, seats)
+    decline(ok, owner[~sitting | (bracket < 9)])
+    start = np.maximum(rfind(found, "["), bracket)
+    text, indexes, cards_ok = bracketed_cards(
+        pc.utf8_trim_whitespace(substrings(found, start, lengths(found)))
+    )
+    cards_ok &= ints(pc.list_value_length(indexes)) == hands.hole_cards[owner]
+    decline(ok, owner[~cards_ok])
+    last = np.full(len(ok), -1, np.int64)
+    np.maximum.at(last, owner, np.arange(len(rows)))
+    hero = (
+        pc.if_else(
+            arrow(last >= 0), pc.take(player, arrow(np.maximum(last, 0))), pa.scalar(None, TEXT)
+        )
+        if len(rows)
+        else pa.nulls(len(ok), TEXT)
+    )
+    cards = {
+        "owner": owner, "order": order[rows], "player": player, "street": street,
+        "source": np.zeros(len(rows), np.int64), "cards": text, "card_indexes": indexes,
+    }  # fmt: skip
+    return cards, hero
+
+
+def _read_returned(
+    lines: Strings, uncalled: Bools, owner: Ints, hands: Hands, seats: Seats, ok: Bools
+) -> dict[str, object]:
+    # "Uncalled bet ($0.14) returned to toxic7"
+    rows = np.flatnonzero(uncalled)
+    found, owner = pc.take(lines, arrow(rows)), owner[rows]
+    cut = find(found, ") returned to ")
+    player = substrings(found, cut + 14, lengths(found))
+    amount, amount_ok = minor_units(
+        substrings(found, np.full(len(rows), 14), np.maximum(cut, 14)), hands.decimals[owner]
+    )
+    sitting, _ = seated(owner, player, seats)
+    decline(ok, owner[~sitting | ~amount_ok | (cut < 14)])
+    return {"owner": owner, "player": player, "amount": amount}
+
+
+_POTS = ["pot", "main pot", "side pot"]
+_POT_NUMBERS = np.array([0, 0, 1])
+
+
+def _read_collected(
+    lines: Strings, collected: Bools, owner: Ints, hands: Hands, seats: Seats, ok: Bools
+) -> dict[str, object]:
+    # "Player1 collected $17.19 from pot", "APTEM-89 collected 813 from side pot-2"
+    rows = np.flatnonzero(collected)
+    found, owner = pc.take(lines, arrow(rows)), owner[rows]
+    cut = find(found, " collected ")
+    player = substrings(found, np.zeros(len(rows), np.int64), cut)
+    rest = substrings(found, cut + 11, lengths(found))
+    split = find(rest, " from ")
+    amount, amount_ok = minor_units(
+        substrings(rest, np.zeros(len(rows), np.int64), np.maximum(split, 0)), hands.decimals[owner]
+    )
+    pot_name = substrings(rest, split + 6, lengths(rest))
+    named = ints(pc.fill_null(pc.index_in(pot_name, value_set=arrow(_POTS)), -1))
+    numbered = bools(pc.match_substring_regex(pot_name, "^side pot-[0-9]{1,4}$"))
+    number = ints(
+        pc.cast(pc.if_else(arrow(numbered), pc.utf8_slice_codeunits(pot_name, 9), "0"), pa.int64())
+    )
+    pot = np.where(named >= 0, _POT_NUMBERS[np.maximum(named, 0)], number)
+    sitting, _ = seated(owner, player, seats)
+    decline(ok, owner[~sitting | ~amount_ok | (split < 0) | ((named < 0) & ~numbered)])
+    return {"owner": owner, "player": player, "amount": amount, "pot": pot}
+
+
+def _concat_rows(first: dict[str, object], second: dict[str, object]) -> dict[str, object]:
+    """Two sets of card rows as one, in line order (`order`) within each hand."""
+    joined: dict[str, object] = {}
+    for name, values in first.items():
+        other = second[name]
+        if isinstance(values, np.ndarray):
+            joined[name] = np.concatenate([values, other])  # type: ignore[list-item]
+        else:
+            joined[name] = pa.concat_arrays([values, other])  # type: ignore[list-item]
+    order = np.lexsort((joined["order"], joined["owner"]))  # type: ignore[arg-type]
+    return {
+        name: values[order] if isinstance(values, np.ndarray) else pc.take(values, arrow(order))  # type: ignore[arg-type]
+        for name, values in joined.items()
+    }

@@ -1,0 +1,294 @@
+"""The store's tables of the hands `parsers._pokerstars_columns` read: the columns of
+`tracker.store.TABLES`, built from the readers' arrays for the hands taken (`ok`).
+
+The `hands` row's chip checks are the importer's usual ones: the sums are added up here
+for all hands at once, and `tracker.bookkeeping.pot_discrepancies` words the reasons for
+the few hands whose chips do not add up.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from parsers._columns import TEXT, Bools, Ints, Strings, arrow, group_starts, ints
+from parsers._pokerstars_column_body import KINDS, SOURCES, STREETS, Body, Hands, Seats
+from tracker.arrow_arrays import arrow_array, from_numpy
+from tracker.bookkeeping import pot_discrepancies
+from tracker.store import TABLES
+
+if TYPE_CHECKING:
+    from parsers._pokerstars_column_summary import Summary
+    from parsers._pokerstars_columns import Headers
+    from parsers._pokerstars_header import TableLine
+
+_NO_CHIPS = (KINDS.index("fold"), KINDS.index("check"))
+
+
+def hand_tables(
+    headers: Headers, tables: list[TableLine | None], table_of: Ints, hands: Hands,
+    seats: Seats, body: Body, summary: Summary, ok: Bools, file: str | None,
+    first_lines: Ints,
+) -> tuple[dict[str, pa.Table], dict[str, Ints]]:  # fmt: skip
+    """Every hand table (`tracker.store.HAND_TABLES`) of the hands taken, and each child
+    table's number of rows of each hand."""
+    keep = np.flatnonzero(ok)
+    hand_id = pc.take(headers.hand_id, arrow(keep)).cast(pa.string())
+    renumber = np.full(len(ok), -1, np.int64)
+    renumber[keep] = np.arange(len(keep))
+    counts: dict[str, Ints] = {}
+
+    def child(name: str, rows: dict[str, Any], columns: dict[str, Any]) -> pa.Table:
+        taken = np.flatnonzero(ok[rows["owner"]])
+        owner = renumber[rows["owner"][taken]]
+        counts[name] = np.bincount(owner, minlength=len(keep))
+        values = {"hand_id": pc.take(hand_id, arrow(owner))}
+        if "sequence" in TABLES[name].schema.names:
+            values["sequence"] = _within(owner)
+        for column, value in columns.items():
+            values[column] = _pick(value, taken)
+        return _table(name, values)
+
+    actions = body.actions
+    found = {
+        "hands": _hands(
+            headers, tables, table_of, hands, body, summary, keep, hand_id, file, first_lines
+        ),  # fmt: skip
+        "seats": child(
+            "seats",
+            {"owner": seats.owner},
+            {
+                "seat": seats.seat,
+                "player": seats.player,
+                "stack": seats.stack,
+                "sitting_out": seats.sitting_out,
+            },
+        ),  # fmt: skip
+        "actions": child(
+            "actions",
+            actions,
+            {
+                "street": _words(STREETS, actions["street"]),
+                "player": actions["player"],
+                "kind": _words(KINDS, actions["kind"]),
+                "amount": actions["amount"],
+                "to_amount": _nullable(actions["to_amount"]),
+                "all_in": actions["all_in"],
+            },
+        ),  # fmt: skip
+        "cards": _cards(child, body, summary),
+        "boards": _boards(body, ok, renumber, hand_id, counts),
+        "collections": child(
+            "collections",
+            body.collections,
+            {
+                "player": body.collections["player"],
+                "amount": body.collections["amount"],
+                "pot": body.collections["pot"],
+                "board": np.zeros(len(body.collections["amount"]), np.int64),
+                "half": pa.nulls(len(body.collections["amount"]), TEXT),
+            },
+        ),  # fmt: skip
+        "returned": child(
+            "returned",
+            body.returned,
+            {"player": body.returned["player"], "amount": body.returned["amount"]},
+        ),
+        "summaries": child(
+            "summaries",
+            summary.summaries,
+            {
+                "seat": summary.summaries["seat"],
+                "player": summary.summaries["player"],
+                "text": summary.summaries["text"],
+                "won": _nullable(summary.summaries["won"]),
+            },
+        ),  # fmt: skip
+    }
+    return found, counts
+
+
+def _cards(child: Any, body: Body, summary: Summary) -> pa.Table:
+    rows: dict[str, Any] = {}
+    for name, values in body.cards.items():
+        other = summary.cards[name]
+        if isinstance(values, np.ndarray):
+            rows[name] = np.concatenate([values, other])
+        else:
+            rows[name] = pa.concat_arrays([values, other])
+    order = np.lexsort((rows["order"], rows["owner"]))
+    rows = {name: _pick(values, order) for name, values in rows.items()}
+    return child("cards", rows, {
+        "player": rows["player"], "street": _words(STREETS, rows["street"]),
+        "source": _words(SOURCES, rows["source"]), "cards": rows["cards"],
+        "card_indexes": rows["card_indexes"]})  # fmt: skip
+
+
+def _boards(
+    body: Body, ok: Bools, renumber: Ints, hand_id: Strings, counts: dict[str, Ints]
+) -> pa.Table:
+    rows = np.flatnonzero(ok & body.has_board)
+    counts["boards"] = body.has_board[ok].astype(np.int64)
+    picked = arrow(rows)
+    return _table("boards", {
+        "hand_id": pc.take(hand_id, arrow(renumber[rows])),
+        "board": np.zeros(len(rows), np.int64),
+        "cards": pc.take(body.board_text, picked),
+        "card_indexes": pc.take(body.board_indexes, picked)})  # fmt: skip
+
+
+def _hands(
+    headers: Headers, tables: list[TableLine | None], table_of: Ints, hands: Hands,
+    body: Body, summary: Summary, keep: Ints, hand_id: Strings, file: str | None,
+    first_lines: Ints,
+) -> pa.Table:  # fmt: skip
+    terms = headers.terms
+    of = headers.term_of[keep]
+    limit = hands.limit[keep]
+    posts = _largest_posts(body.actions, len(hands.heads))
+    small, big, ante = (post[keep] for post in posts)
+    first, second = hands.first[keep], hands.second[keep]
+    table = [tables[index] for index in table_of[keep].tolist()]
+
+    def per_term(value: Any, arrow_type: pa.DataType) -> pa.Array:  # type: ignore[type-arg]
+        values = [None if term is None else value(term) for term in terms]
+        return pc.take(arrow_array(values, arrow_type), arrow(of))
+
+    def tournament(index: int, arrow_type: pa.DataType) -> pa.Array:  # type: ignore[type-arg]
+        return per_term(lambda term: term.tournament_columns[index], arrow_type)
+
+    def per_table(value: Any, arrow_type: pa.DataType) -> pa.Array:  # type: ignore[type-arg]
+        return arrow_array([value(line) for line in table], arrow_type)
+
+    total, rake, main = (
+        values[keep] for values in (summary.total_pot, summary.rake, summary.main_pot)
+    )
+    sides = pc.take(summary.side_pots, arrow(keep))
+    consistent, inconsistency = _chip_checks(body, summary, keep, len(hands.heads))
+    count = len(keep)
+    columns: dict[str, Any] = {
+        "hand_id": hand_id,
+        "game": per_term(lambda term: term.game.value, pa.string()),
+        "structure": per_term(lambda term: term.structure.value, pa.string()),
+        "small_blind": _nullable(np.where(limit, small, first), ~limit | (small > 0)),
+        "big_blind": _nullable(np.where(limit, big, second), ~limit | (big > 0)),
+        "small_bet": _nullable(first, limit),
+        "big_bet": _nullable(second, limit),
+        "ante": _nullable(ante, ante > 0),
+        "bring_in": pa.nulls(count, pa.int64()),
+        "currency": per_term(lambda term: term.currency, pa.string()),
+        "play_money": pc.or_(
+            per_term(lambda term: term.play_money, pa.bool_()),
+            per_table(lambda line: line.play_money, pa.bool_()),
+        ),  # fmt: skip
+        "tournament_id": tournament(0, pa.string()),
+        "tournament_buy_in": tournament(1, pa.int64()),
+        "tournament_fee": tournament(2, pa.int64()),
+        "tournament_currency": tournament(3, pa.string()),
+        "tournament_level": tournament(4, pa.string()),
+        "table_name": per_table(lambda line: line.table, pa.string()),
+        "max_seats": per_table(lambda line: line.max_seats, pa.int32()),
+        "button_seat": per_table(lambda line: line.button, pa.int32()),
+        "started_at": pa.Array.from_buffers(
+            TABLES["hands"].schema.field("started_at").type,
+            count,
+            [None, pa.py_buffer(np.ascontiguousarray(headers.started_at[keep]))],
+        ),  # fmt: skip
+        "site_timezone": pc.take(headers.zone, arrow(keep)),
+        "hero": pc.take(body.hero, arrow(keep)),
+        "total_pot": total,
+        "main_pot": _nullable(main, main >= 0),
+        "side_pots": sides,
+        "rake": rake,
+        "jackpot_fee": np.zeros(count, np.int64),
+        "cancelled": np.zeros(count, np.bool_),
+        "source_file": arrow([file] * count, pa.string())
+        if file is not None
+        else pa.nulls(count, pa.string()),
+        "first_line": first_lines[keep],
+        "chips_consistent": consistent,
+        "inconsistency": inconsistency,
+    }
+    return _table("hands", columns)
+
+
+def _largest_posts(actions: dict[str, Any], hands: int) -> tuple[Ints, Ints, Ints]:
+    """Per hand, the largest small blind, big blind and ante posted (0: none)."""
+    found = []
+    for kind in ("post_small_blind", "post_big_blind", "post_ante"):
+        rows = actions["kind"] == KINDS.index(kind)
+        largest = np.zeros(hands, np.int64)
+        np.maximum.at(largest, actions["owner"][rows], actions["amount"][rows])
+        found.append(largest)
+    return found[0], found[1], found[2]
+
+
+def _chip_checks(body: Body, summary: Summary, keep: Ints, hands: int) -> tuple[Bools, pa.Array]:  # type: ignore[type-arg]
+    """`tracker.hand_rows.rows_inconsistency_or_none` of every hand kept."""
+    actions = body.actions
+    chips = ~np.isin(actions["kind"], _NO_CHIPS)
+    contributed = _sums(actions["owner"][chips], actions["amount"][chips], hands)[keep]
+    returned = _sums(body.returned["owner"], body.returned["amount"], hands)[keep]
+    collected = _sums(body.collections["owner"], body.collections["amount"], hands)[keep]
+    total, rake, main = summary.total_pot[keep], summary.rake[keep], summary.main_pot[keep]
+    sides = pc.take(summary.side_pots, arrow(keep))
+    has_sides = ints(pc.list_value_length(sides)) > 0
+    plain = (contributed - returned == total) & (collected + rake == total)
+    check = np.flatnonzero(~plain | ((main >= 0) & has_sides))
+    reasons: list[str | None] = [None] * len(keep)
+    side_lists = pc.take(sides, arrow(check)).to_pylist()
+    for index, side in zip(check.tolist(), side_lists, strict=True):
+        found = pot_discrepancies(
+            int(total[index]), contributed=int(contributed[index]),
+            returned=int(returned[index]), collected=int(collected[index]),
+            rake=int(rake[index]), jackpot_fee=0,
+            main_pot=None if main[index] < 0 else int(main[index]), side_pots=side or (),
+        )  # fmt: skip
+        reasons[index] = "; ".join(found) if found else None
+    consistent = np.array([reason is None for reason in reasons], np.bool_)
+    return consistent, arrow_array(reasons, pa.string())
+
+
+def _sums(owner: Ints, values: Ints, hands: int) -> Ints:
+    total = np.zeros(hands, np.int64)
+    np.add.at(total, owner, values)
+    return total
+
+
+def _within(owner: Ints) -> Ints:
+    """Each row's place among its hand's rows (rows in hand order)."""
+    starts = np.flatnonzero(group_starts(owner))
+    return np.arange(len(owner)) - np.repeat(starts, np.diff(np.append(starts, len(owner))))
+
+
+def _words(words: list[str], codes: Ints) -> Strings:
+    return pc.take(arrow(words, pa.string()), arrow(codes))
+
+
+def _nullable(values: Ints, valid: Bools | None = None) -> pa.Array:  # type: ignore[type-arg]
+    valid = values >= 0 if valid is None else valid
+    return pc.if_else(arrow(valid), arrow(values), pa.scalar(None, pa.int64()))
+
+
+def _pick(values: Any, rows: Ints) -> Any:
+    if isinstance(values, np.ndarray):
+        return values[rows]
+    return pc.take(values, arrow(rows))
+
+
+def _table(name: str, columns: dict[str, Any]) -> pa.Table:
+    schema = TABLES[name].schema
+    arrays = []
+    for field in schema:
+        value = columns[field.name]
+        if isinstance(value, np.ndarray):
+            value = (
+                from_numpy(value, field.type)
+                if value.dtype != np.int64 or pa.types.is_integer(field.type)
+                else arrow(value)
+            )
+        arrays.append(value.cast(field.type) if value.type != field.type else value)
+    return pa.Table.from_arrays(arrays, schema=schema)

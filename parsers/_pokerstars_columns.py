@@ -1,0 +1,274 @@
+"""PokerStars hands read column-wise: thousands of hands at once into the store's tables.
+
+The line-by-line reader (`parsers.pokerstars`) runs Python code for every line, about a
+microsecond or two each: too slow for files of millions of hands. This reader cuts a
+piece of a file (`CHUNK_HANDS` hands) into lines held in one Arrow array and reads each
+kind of line for all the hands together, with numpy and Arrow compute kernels
+(`parsers._columns`); Python runs once per distinct header, table line or Total pot
+line, not once per line.
+
+It reads the hands of the flop games (Omaha, 5 Card Omaha, Courchevel; hi/lo and high)
+in the shapes the site writes today, and proves each hand sound with the same checks as
+the line-by-line reader. Any hand with something else in it (a line of any other shape,
+an unknown game, a stud hand, a hand run twice, a cut-off hand, a name that needs the
+slow look-ups) is handed back as text, untouched, to the line-by-line reader, which then
+reads it or says why it cannot. Both readers give the same rows for every hand this one
+takes: a test compares them over every shared file, the samples and simulated files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from parsers._columns import (
+    Bools,
+    Ints,
+    Lines,
+    Strings,
+    arrow,
+    bools,
+    codes,
+    ints,
+    last_at_or_before,
+    lengths,
+)
+from parsers._common import HandText, line_start_pattern, to_utc
+from parsers._pokerstars_column_body import Hands, read_body, read_seats
+from parsers._pokerstars_column_summary import read_summary
+from parsers._pokerstars_column_tables import hand_tables
+from parsers._pokerstars_header import (
+    HAND_START,
+    GameTerms,
+    TableLine,
+    UncoveredGameError,
+    read_table,
+    read_terms,
+)
+
+CHUNK_HANDS = 5_000
+"""Hands read at once: the memory of a read is bounded by a chunk, however large the file."""
+
+_HEADER = (
+    r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<id>[0-9]+): (?P<terms>.*?) - "
+    r"(?P<y>[0-9]{4})/(?P<mo>[0-9]{1,2})/(?P<d>[0-9]{1,2}) "
+    r"(?P<h>[0-9]{1,2}):(?P<mi>[0-9]{2}):(?P<s>[0-9]{2}) (?P<zone>[A-Za-z]+)"
+    r"(?: \[(?P<y2>[0-9]{4})/(?P<mo2>[0-9]{1,2})/(?P<d2>[0-9]{1,2}) "
+    r"(?P<h2>[0-9]{1,2}):(?P<mi2>[0-9]{2}):(?P<s2>[0-9]{2}) (?P<zone2>[A-Za-z]+)\])?$"
+)
+"""The header shapes taken here: "PokerStars Hand #290000070000774271:  Omaha Hi/Lo Pot
+Limit ($0.25/$0.50 USD) - 2026/07/06 0:03:46 ET", also with "[2013/04/10 14:06:22 ET]"."""
+
+_HAND_START = "^(?:" + HAND_START.pattern + ")"
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnRead:
+    """What a chunk of a file gave: the tables of the hands read here (None: none), and
+    the texts of the others, in file order, for the line-by-line reader."""
+
+    tables: dict[str, pa.Table] | None
+    counts: dict[str, Ints] | None
+    hand_texts: list[HandText]
+
+
+def read_columns(text: str, file: str | None) -> Iterator[ColumnRead]:
+    """Read a whole decoded file ("\\n" line ends), a chunk of hands at a time."""
+    starts = [match.start() + 1 for match in line_start_pattern(HAND_START).finditer(text)]
+    if HAND_START.match(text):
+        starts.insert(0, 0)
+    cuts = [0, *starts[CHUNK_HANDS::CHUNK_HANDS], len(text)]
+    first_line = 1
+    for begin, end in zip(cuts, cuts[1:], strict=False):
+        piece = text[begin:end]
+        yield _read_chunk(piece, file, first_line)
+        first_line += piece.count("\n")
+
+
+def _read_chunk(piece: str, file: str | None, first_line: int) -> ColumnRead:
+    lines = Lines(piece).array
+    frame = _frame(lines)
+    if frame is None:
+        return ColumnRead(None, None, _hand_texts(piece, first_line, [], None))
+    heads, ends = frame
+    taken = _take_hands(lines, heads, ends, file, first_line)
+    declined = np.flatnonzero(~taken.ok) if taken.tables is not None else np.arange(len(heads))
+    texts = _hand_texts(piece, first_line, declined.tolist(), frame)
+    return ColumnRead(taken.tables, taken.counts, texts)
+
+
+def _frame(lines: Strings) -> tuple[Ints, Ints] | None:
+    """Each hand's header line and the line after its last non-empty line."""
+    header = np.flatnonzero(bools(pc.match_substring_regex(lines, _HAND_START)))
+    if not len(header):
+        return None
+    following = np.append(header[1:], len(lines))
+    filled = last_at_or_before(lengths(lines) > 0)
+    return header, filled[following - 1] + 1
+
+
+def _hand_texts(
+    piece: str, first_line: int, declined: list[int], frame: tuple[Ints, Ints] | None
+) -> list[HandText]:
+    """The texts of the hands not read here, cut as `parsers._common.split_at_headers`
+    cuts them (text before the first header too, when it holds anything)."""
+    found: list[HandText] = []
+    head = len(piece) if frame is None else int(frame[0][0])
+    if not declined and head == 0:
+        return found
+    lines = piece.split("\n")
+    if head and "\n".join(lines[:head]).strip():
+        found.append(_cut(lines, 0, head, first_line))
+    if frame is not None:
+        heads = frame[0].tolist()
+        following = [*heads[1:], len(lines)]
+        for index in declined:
+            found.append(_cut(lines, heads[index], following[index], first_line))
+    return found
+
+
+def _cut(lines: list[str], start: int, stop: int, first_line: int) -> HandText:
+    text = "\n".join(lines[start:stop])
+    last = len(text.rstrip())
+    cut = text.find("\n", last)
+    return HandText(text[: len(text) if cut < 0 else cut].split("\n"), first_line + start)
+
+
+def _take_hands(
+    lines: Strings, heads: Ints, ends: Ints, file: str | None, first_line: int
+) -> _Taken:
+    """Read every hand of the shapes taken here."""
+    headers, ok = _read_headers(pc.take(lines, arrow(heads)))
+    ok &= ends - heads >= 4
+    tables, table_of = _read_tables(pc.take(lines, arrow(np.minimum(heads + 1, ends - 1))), ok)
+    terms = headers.terms
+    of = headers.term_of
+    hands = Hands(
+        heads, ends,
+        decimals=_term_values(terms, of, lambda t: t.decimals),
+        first=_term_values(terms, of, lambda t: t.first),
+        second=_term_values(terms, of, lambda t: t.second),
+        limit=_term_values(terms, of, lambda t: t.structure == "limit").astype(np.bool_),
+        hole_cards=_term_values(terms, of, lambda t: t.game.hole_card_count),
+    )  # fmt: skip
+    if not ok.any():
+        return _Taken(None, None, ok)
+    seats = read_seats(lines, hands, ok)
+    body = read_body(lines, hands, seats, ok) if ok.any() else None
+    summary = read_summary(lines, hands, seats, body, ok) if body and ok.any() else None
+    if body is None or summary is None:
+        return _Taken(None, None, ok & False)
+    ok &= body.dealt & (summary.total_pot >= 0)
+    if not ok.any():
+        return _Taken(None, None, ok)
+    found, counts = hand_tables(
+        headers, tables, table_of, hands, seats, body, summary, ok, file, first_line + heads
+    )
+    return _Taken(found, counts, ok)
+
+
+@dataclass(frozen=True, slots=True)
+class _Taken:
+    tables: dict[str, pa.Table] | None
+    counts: dict[str, Ints] | None
+    ok: Bools
+
+
+def _term_values(terms: list[GameTerms | None], of: Ints, value: Any) -> Ints:
+    known = np.array([value(term) if term is not None else 0 for term in terms], np.int64)
+    return known[of]
+
+
+@dataclass(frozen=True, slots=True)
+class Headers:
+    """The header lines read: per hand its id, game terms, start and site zone."""
+
+    hand_id: Strings
+    terms: list[GameTerms | None]  # distinct terms (None: not taken here)
+    term_of: Ints  # per hand: its place in `terms`
+    started_at: Ints  # per hand: microseconds since 1970 (UTC)
+    zone: Strings  # per hand: the zone the site wrote first
+
+
+def _read_headers(lines: Strings) -> tuple[Headers, Bools]:
+    parts = pc.extract_regex(lines, _HEADER)
+    ok = bools(pc.is_valid(parts))
+
+    def field(name: str) -> Strings:
+        return pc.fill_null(parts.field(name), "")
+
+    terms_text = field("terms")
+    # the time is read after the first " - " a date follows, as `read_header` reads it
+    ok &= ~bools(pc.match_substring_regex(terms_text, " - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}[ -]"))
+    _, first, term_of = np.unique(codes(terms_text)[0], return_index=True, return_inverse=True)
+    terms: list[GameTerms | None] = []
+    for line in pc.take(lines, arrow(first)).to_pylist():
+        try:
+            found: GameTerms | None = read_terms(line)
+        except (UncoveredGameError, ValueError):
+            found = None
+        terms.append(None if found is None or found.game.is_stud else found)
+    ok &= np.array([term is not None for term in terms])[term_of]
+    started_at, zone_ok = _started_at(field, ok)
+    ok &= zone_ok
+    return Headers(field("id"), terms, term_of, started_at, field("zone")), ok
+
+
+def _started_at(field: Any, ok: Bools) -> tuple[Ints, Bools]:
+    """The start in UTC: from the bracketed time when there is one (ET), as `read_time`."""
+    bracketed = arrow(bools(pc.greater(pc.utf8_length(field("y2")), 0)))
+    valid = arrow(ok)
+
+    def number(name: str) -> Ints:
+        text = pc.if_else(bracketed, field(name + "2"), field(name))
+        return ints(pc.cast(pc.if_else(valid, text, "0"), pa.int64()))
+
+    year, month, day = number("y"), number("mo"), number("d")
+    hour, minute, second = number("h"), number("mi"), number("s")
+    good = (year >= 1) & (month >= 1) & (month <= 12) & (day >= 1)
+    months = np.where(good, (year - 1970) * 12 + month - 1, 0)
+    start = (np.datetime64("1970-01", "M") + months).astype("datetime64[D]").astype(np.int64)
+    following = (
+        (np.datetime64("1970-01", "M") + months + 1).astype("datetime64[D]").astype(np.int64)
+    )
+    good &= (day <= following - start) & (hour <= 23) & (minute <= 59) & (second <= 59)
+    local = (start + day - 1) * 86_400 + hour * 3_600 + minute * 60 + second
+    zone = pc.if_else(bracketed, field("zone2"), field("zone"))
+    zone_codes = codes(zone)[0]
+    key = zone_codes * 2**40 + (local // 3_600 + 2**39)
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    zones = pc.take(zone, arrow(first)).to_pylist()
+    offsets = np.zeros(len(first), np.int64)
+    known = np.ones(len(first), np.bool_)
+    epoch = datetime(1970, 1, 1)
+    for index, (name, hours) in enumerate(
+        zip(zones, (local[first] // 3_600).tolist(), strict=True)
+    ):
+        moment = epoch + timedelta(hours=hours)
+        try:
+            utc = to_utc(moment, name)
+        except (ValueError, OverflowError):
+            known[index] = False
+            continue
+        offsets[index] = (moment - utc.replace(tzinfo=None)) // timedelta(seconds=1)
+    good &= known[inverse]
+    return (local - offsets[inverse]) * 1_000_000, good
+
+
+def _read_tables(lines: Strings, ok: Bools) -> tuple[list[TableLine | None], Ints]:
+    """ "Table 'Signe VI' 6-max Seat #6 is the button": each distinct line read once."""
+    _, first, table_of = np.unique(codes(lines)[0], return_index=True, return_inverse=True)
+    tables: list[TableLine | None] = []
+    for line in pc.take(lines, arrow(first)).to_pylist():
+        try:
+            tables.append(read_table(line))
+        except ValueError:
+            tables.append(None)
+    ok &= np.array([table is not None for table in tables])[table_of]
+    return tables, table_of
