@@ -18,7 +18,7 @@ reader, which decides.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import pyarrow as pa
@@ -29,7 +29,11 @@ from tracker.cards import DECK
 
 Ints = np.ndarray[Any, np.dtype[np.int64]]
 Bools = np.ndarray[Any, np.dtype[np.bool_]]
-Strings = pa.Array  # type: ignore[type-arg]  # Arrow (large) string arrays
+Strings: TypeAlias = Any
+"""An Arrow string array (of `TEXT`, or plain strings): typed loosely, since pyarrow's
+stubs type each kernel by the concrete array class it is given."""
+Rows: TypeAlias = dict[str, Any]
+"""Rows read, by column: numpy arrays and Arrow arrays of the same length."""
 
 _NUMPY_INTEGERS: dict[pa.DataType, Any] = {
     pa.int64(): np.int64, pa.int32(): np.int32, pa.int16(): np.int16, pa.int8(): np.int8,
@@ -58,11 +62,16 @@ class Lines:
         offsets[1:-1] = breaks - np.arange(len(breaks))
         offsets[-1] = len(data)
         self.array: Strings = pa.Array.from_buffers(
-            TEXT, len(offsets) - 1, [None, pa.py_buffer(offsets), pa.py_buffer(data)]
+            TEXT, len(offsets) - 1, [None, buffer(offsets), buffer(data)]
         )
 
     def __len__(self) -> int:
         return len(self.array)
+
+
+def buffer(data: np.ndarray[Any, Any]) -> pa.Buffer:
+    """A numpy array's memory as an Arrow buffer (no copy)."""
+    return pa.py_buffer(data)  # type: ignore[arg-type]  # numpy arrays have the buffer protocol
 
 
 def parts(array: Strings) -> tuple[Ints, np.ndarray[Any, np.dtype[np.uint8]]]:
@@ -97,7 +106,7 @@ def substrings(array: Strings, begin: Ints, end: Ints) -> Strings:
         starts - new_offsets[:-1], lengths
     )
     return pa.Array.from_buffers(
-        TEXT, len(lengths), [None, pa.py_buffer(new_offsets), pa.py_buffer(data[picked])]
+        TEXT, len(lengths), [None, buffer(new_offsets), buffer(data[picked])]
     )
 
 
@@ -115,12 +124,12 @@ def find(array: Strings, needle: str) -> Ints:
 def rfind(array: Strings, needle: str) -> Ints:
     """The byte position of the last `needle` in each row (-1: none)."""
     backwards = pc.binary_reverse(texts(array).cast(pa.large_binary()))
-    found = ints(pc.find_substring(backwards, needle[::-1].encode()))
+    found = ints(pc.find_substring(backwards, needle[::-1]))
     size = len(needle.encode())
     return np.where(found >= 0, lengths(array) - found - size, -1)
 
 
-def ints(array: pa.Array | pa.ChunkedArray) -> Ints:  # type: ignore[type-arg]
+def ints(array: Any) -> Ints:
     """An Arrow integer array without nulls as numpy int64."""
     if isinstance(array, pa.ChunkedArray):
         array = array.combine_chunks()
@@ -134,7 +143,7 @@ def ints(array: pa.Array | pa.ChunkedArray) -> Ints:  # type: ignore[type-arg]
     return values.astype(np.int64)
 
 
-def bools(array: pa.Array | pa.ChunkedArray) -> Bools:  # type: ignore[type-arg]
+def bools(array: Any) -> Bools:
     """An Arrow boolean array as numpy bools (null: False)."""
     if isinstance(array, pa.ChunkedArray):
         array = array.combine_chunks()
@@ -169,8 +178,7 @@ def minor_units(array: Strings, decimals: Ints) -> tuple[Ints, Bools]:
     fraction = np.where(dot >= 0, size - dot - 1, 0)
     ok &= (fraction <= decimals) & (size - (dot >= 0) <= 18)
     digits = pc.replace_substring(bare, ".", "")
-    digits = pc.if_else(arrow(ok), digits, "0")
-    values = ints(pc.cast(digits, pa.int64())) * 10 ** np.maximum(decimals - fraction, 0)
+    values = integers(digits, ok) * 10 ** np.maximum(decimals - fraction, 0)
     return np.where(ok, values, 0), ok
 
 
@@ -179,7 +187,7 @@ for _card in DECK:
     _CARD_CODES[ord(_card.text[0]) * 256 + ord(_card.text[1])] = _card.index
 
 
-def bracketed_cards(array: Strings) -> tuple[Strings, pa.Array, Bools]:  # type: ignore[type-arg]
+def bracketed_cards(array: Strings) -> tuple[Strings, Any, Bools]:
     """Cards in brackets ("[Jc 6c Kd] [9c]", in the deck's own spelling, one space
     apart): their text as the store writes it ("Jc 6c Kd 9c"), their deck indexes (a list
     per row), and whether the row was such cards (at least one)."""
@@ -201,9 +209,10 @@ def bracketed_cards(array: Strings) -> tuple[Strings, pa.Array, Bools]:  # type:
     count = np.where(ok, count, 0)
     list_offsets = np.zeros(len(count) + 1, dtype=np.int32)
     np.cumsum(count, out=list_offsets[1:])
-    values = pa.Array.from_buffers(pa.int8(), int(count.sum()), [None, pa.py_buffer(found[keep])])
-    indexes = pa.ListArray.from_arrays(
-        pa.Array.from_buffers(pa.int32(), len(list_offsets), [None, pa.py_buffer(list_offsets)]),
+    values = pa.Array.from_buffers(pa.int8(), int(count.sum()), [None, buffer(found[keep])])
+    lists: Any = pa.ListArray  # its stubs know no int32 offsets given as an Array
+    indexes = lists.from_arrays(
+        pa.Array.from_buffers(pa.int32(), len(list_offsets), [None, buffer(list_offsets)]),
         values,
     )
     return joined, indexes, ok
@@ -230,11 +239,90 @@ def cumsum_before(values: Ints, groups: Ints) -> Ints:
     return total - base
 
 
-def arrow(values: Any, arrow_type: pa.DataType | None = None) -> pa.Array:  # type: ignore[type-arg]
+# pyarrow turns a Python value given to a kernel into a scalar with `pyarrow.scalar`,
+# which imports pandas (0.15 s): the kernels here get arrays and scalars made without it.
+
+
+def arrow(values: Any, arrow_type: pa.DataType | None = None) -> pa.Array[Any]:
     """Numpy integers (as int64) or bools, or a Python list (of `arrow_type`, text by
     default), as an Arrow array, without `pyarrow.array` (which imports pandas)."""
     if isinstance(values, np.ndarray):
         if values.dtype == np.bool_:
             return from_numpy(values, pa.bool_())
         return from_numpy(values.astype(np.int64, copy=False), pa.int64())
+    if arrow_type == TEXT:
+        return arrow_array(values, pa.string()).cast(TEXT)
     return arrow_array(values, arrow_type or pa.string())
+
+
+def scalar(value: Any, arrow_type: pa.DataType) -> pa.Scalar[Any]:
+    """An Arrow scalar, made without `pyarrow.scalar`."""
+    found: pa.Scalar[Any] = arrow([value], arrow_type)[0]
+    return found
+
+
+def take(array: pa.Array[Any], rows: Ints) -> pa.Array[Any]:
+    """The rows of `array` at `rows`."""
+    return pc.take(array, arrow(rows))
+
+
+def starts_with(array: Strings, text: str) -> Bools:
+    """Rows that start with `text`."""
+    return bools(pc.starts_with(array, text))
+
+
+def ends_with(array: Strings, text: str) -> Bools:
+    """Rows that end with `text`."""
+    return bools(pc.ends_with(array, text))
+
+
+def contains(array: Strings, text: str) -> Bools:
+    """Rows that hold `text`."""
+    return bools(pc.match_substring(array, text))
+
+
+def matches(array: Strings, pattern: str) -> Bools:
+    """Rows in which the regular expression `pattern` (RE2) matches."""
+    return bools(pc.match_substring_regex(array, pattern))
+
+
+def equal(array: Strings, text: str) -> Bools:
+    """Rows equal to `text`."""
+    return bools(pc.equal(array, scalar(text, array.type)))
+
+
+def count(array: Strings, text: str) -> Ints:
+    """How many times each row holds `text` (not overlapping)."""
+    return ints(pc.count_substring(array, text))
+
+
+def index_in(array: Strings, words: list[str]) -> Ints:
+    """Each row's place in `words` (-1: none of them)."""
+    found = pc.index_in(array, value_set=arrow(words, array.type))
+    return ints(pc.fill_null(found, scalar(-1, pa.int32())))
+
+
+def trimmed(array: Strings) -> Strings:
+    """The rows without white space at either end."""
+    return pc.utf8_trim_whitespace(array)
+
+
+def integers(array: Strings, ok: Bools) -> Ints:
+    """The rows that are `ok` (decimal digits, at most 18) as integers; 0 elsewhere."""
+    values = np.zeros(len(ok), np.int64)
+    rows = np.flatnonzero(ok)
+    if len(rows):
+        values[rows] = ints(pc.cast(take(array, rows), pa.int64()))
+    return values
+
+
+def nullable(values: Ints, valid: Bools) -> pa.Array[Any]:
+    """Integers, null where not `valid`."""
+    bitmap = buffer(np.packbits(valid, bitorder="little"))
+    data = buffer(np.ascontiguousarray(values, dtype=np.int64))
+    return pa.Array.from_buffers(pa.int64(), len(values), [bitmap, data])
+
+
+def nullable_texts(array: Strings, valid: Bools) -> Strings:
+    """`array`, null where not `valid`."""
+    return pc.if_else(arrow(valid), array, scalar(None, array.type))

@@ -10,6 +10,7 @@ not ok, never an error: the line-by-line reader reads that hand again and decide
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -19,20 +20,30 @@ from parsers._columns import (
     TEXT,
     Bools,
     Ints,
+    Rows,
     Strings,
     arrow,
-    bools,
     bracketed_cards,
     codes,
+    contains,
+    count,
     cumsum_before,
+    ends_with,
+    equal,
     find,
     group_starts,
+    index_in,
+    integers,
     ints,
     last_at_or_before,
     lengths,
+    matches,
     minor_units,
+    nullable_texts,
     rfind,
+    starts_with,
     substrings,
+    take,
 )
 from parsers._pokerstars_words import INFO_INFIXES, INFO_RESTS, INFO_SUFFIXES
 
@@ -86,7 +97,7 @@ class Seats:
 
 def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
     """ "Seat 3: Player0 ($91.64 in chips)", also "... is sitting out"."""
-    not_seat = np.flatnonzero(~bools(pc.starts_with(lines, "Seat ")))
+    not_seat = np.flatnonzero(~starts_with(lines, "Seat "))
     after = np.searchsorted(not_seat, hands.heads + 2)
     end = np.where(
         after < len(not_seat), not_seat[np.minimum(after, len(not_seat) - 1)], len(lines)
@@ -94,20 +105,20 @@ def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
     end = np.minimum(end, hands.ends)
     ok &= end > hands.heads + 2
     at, owner = ranges(np.where(ok, hands.heads + 2, 0), np.where(ok, end, 0))
-    found = pc.take(lines, arrow(at))
+    found = take(lines, (at))
     size = lengths(found)
-    out = bools(pc.ends_with(found, ") is sitting out"))
+    out = ends_with(found, ") is sitting out")
     closed = np.where(out, size - 15, size)
-    plain = out | bools(pc.ends_with(found, " in chips)"))
-    plain &= ints(pc.count_substring(found, "(")) == 1
+    plain = out | ends_with(found, " in chips)")
+    plain &= count(found, "(") == 1
     colon = find(found, ": ")
     paren = find(found, " (")
     plain &= (colon > 5) & (paren > colon + 2)
     chips_at = np.maximum(closed - 10, 0)
-    plain &= bools(pc.equal(substrings(found, chips_at, closed), " in chips)"))
+    plain &= equal(substrings(found, chips_at, closed), " in chips)")
     number = substrings(found, np.full(len(at), 5), np.maximum(colon, 5))
-    plain &= bools(pc.match_substring_regex(number, "^[0-9]{1,4}$"))
-    seat = ints(pc.cast(pc.if_else(arrow(plain), number, "0"), pa.int64()))
+    plain &= matches(number, "^[0-9]{1,4}$")
+    seat = integers(number, plain)
     stack, amount_ok = minor_units(substrings(found, paren + 2, chips_at), hands.decimals[owner])
     plain &= amount_ok
     player = substrings(found, colon + 2, np.maximum(paren, colon + 2))
@@ -160,19 +171,19 @@ class Body:
 
     summary_at: Ints  # per hand: the "*** SUMMARY ***" line
     dealt: Bools  # per hand: a HOLE CARDS line
-    actions: dict[str, object]
-    cards: dict[str, object]
-    returned: dict[str, object]
-    collections: dict[str, object]
+    actions: Rows
+    cards: Rows
+    returned: Rows
+    collections: Rows
     board_text: Strings  # per hand (null: no board)
-    board_indexes: pa.ListArray  # type: ignore[type-arg]
+    board_indexes: Any
     has_board: Bools
     hero: Strings  # per hand (null: no hole cards dealt)
 
 
 def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
     """The lines from the seats to "*** SUMMARY ***", for the hands still `ok`."""
-    summary = np.flatnonzero(bools(pc.equal(lines, "*** SUMMARY ***")))
+    summary = np.flatnonzero(equal(lines, "*** SUMMARY ***"))
     after = np.searchsorted(summary, seats.end)
     found = after < len(summary)
     summary_at = (
@@ -182,7 +193,7 @@ def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
     )
     ok &= found & (summary_at < hands.ends)
     at, owner = ranges(np.where(ok, seats.end, 0), np.where(ok, summary_at, 0))
-    body = pc.take(lines, arrow(at))
+    body = take(lines, (at))
     street, dealt, board = _read_streets(body, owner, ok)
     colon = find(body, ": ")
     names = substrings(body, np.zeros(len(at), np.int64), np.maximum(colon, 0))
@@ -190,12 +201,12 @@ def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
     is_player &= (colon > 0) & ~street.marker
     player_rows = np.flatnonzero(is_player)
     actions, shows = _read_player_lines(
-        pc.take(body, arrow(player_rows)), colon[player_rows], owner[player_rows],
+        take(body, (player_rows)), colon[player_rows], owner[player_rows],
         street.of_line[player_rows], name_codes[player_rows], at[player_rows] * 2, hands, ok,
     )  # fmt: skip
     other = np.flatnonzero(~is_player & ~street.marker)
     dealt_cards, hero, returned, collections = _read_other_lines(
-        pc.take(body, arrow(other)), owner[other], street.of_line[other], at[other] * 2,
+        take(body, (other)), owner[other], street.of_line[other], at[other] * 2,
         hands, seats, ok,
     )  # fmt: skip
     cards = _concat_rows(dealt_cards, shows)
@@ -211,20 +222,20 @@ class _Streets:
 
 def _read_streets(
     body: Strings, owner: Ints, ok: Bools
-) -> tuple[_Streets, Bools, tuple[Strings, pa.ListArray, Bools]]:  # type: ignore[type-arg]
+) -> tuple[_Streets, Bools, tuple[Strings, Any, Bools]]:
     """ "*** HOLE CARDS ***", "*** FLOP *** [9h As Kc]", "*** TURN *** [9h As Kc] [8s]"..."""
-    marker = bools(pc.starts_with(body, "*** "))
+    marker = starts_with(body, "*** ")
     rows = np.flatnonzero(marker)
-    lines = pc.take(body, arrow(rows))
+    lines = take(body, (rows))
     close = find(lines, " ***")
     name = substrings(lines, np.full(len(rows), 4), np.maximum(close, 4))
-    kind = ints(pc.fill_null(pc.index_in(name, value_set=arrow(_MARKERS)), -1))
+    kind = index_in(name, _MARKERS)
     decline(ok, owner[rows[(kind < 0) | (close <= 4)]])
     kind = np.maximum(kind, 0)
     size = _MARKER_BOARD[kind]
     boarded = np.flatnonzero(size > 0)
     cards_text = pc.utf8_trim_whitespace(
-        substrings(pc.take(lines, arrow(boarded)), close[boarded] + 4, lengths(lines)[boarded])
+        substrings(take(lines, (boarded)), close[boarded] + 4, lengths(lines)[boarded])
     )
     text, indexes, cards_ok = bracketed_cards(cards_text)
     cards_ok &= ints(pc.list_value_length(indexes)) == size[boarded]
@@ -249,37 +260,35 @@ def _read_streets(
 def _read_player_lines(
     lines: Strings, colon: Ints, owner: Ints, street: Ints, player_code: Ints,
     order: Ints, hands: Hands, ok: Bools,
-) -> tuple[dict[str, object], dict[str, object]]:  # fmt: skip
+) -> tuple[Rows, Rows]:  # fmt: skip
     """ "bob: folds", "bob: raises $4 to $8", "bob: posts small blind $2", "bob: shows [..]"..."""
     rest = substrings(lines, colon + 2, lengths(lines))
     player = substrings(lines, np.zeros(len(colon), np.int64), colon)
 
-    def equal(text: str) -> Bools:
-        return bools(pc.equal(rest, text))
+    def says(text: str) -> Bools:
+        return equal(rest, text)
 
     def starts(text: str) -> Bools:
-        return bools(pc.starts_with(rest, text))
+        return starts_with(rest, text)
 
     kind = np.full(len(colon), -1, np.int64)
-    for code, test in ((_FOLD, equal("folds")), (_CHECK, equal("checks")),
+    for code, test in ((_FOLD, says("folds")), (_CHECK, says("checks")),
                        (_CALL, starts("calls ")), (_BET, starts("bets ")),
                        (_RAISE, starts("raises ")), (0, starts("posts "))):  # fmt: skip
         kind[test] = code
     show = starts("shows [")
     muck = starts("mucks hand [")
-    quiet = equal("mucks hand") | bools(pc.is_in(rest, value_set=arrow(sorted(INFO_RESTS))))
+    quiet = says("mucks hand") | (index_in(rest, sorted(INFO_RESTS)) >= 0)
     decline(ok, owner[(kind < 0) & ~show & ~muck & ~quiet])
     betting = np.flatnonzero(kind >= 0)
     actions = _read_bets(
-        pc.take(rest, arrow(betting)), kind[betting], owner[betting], street[betting],
-        pc.take(player, arrow(betting)), player_code[betting], hands, ok,
+        take(rest, (betting)), kind[betting], owner[betting], street[betting],
+        take(player, (betting)), player_code[betting], hands, ok,
     )  # fmt: skip
     shown = np.flatnonzero(show | muck)
     close = find(rest, "]")[shown]
     begin = np.where(show[shown], 6, 11)
-    text, indexes, cards_ok = bracketed_cards(
-        substrings(pc.take(rest, arrow(shown)), begin, close + 1)
-    )
+    text, indexes, cards_ok = bracketed_cards(substrings(take(rest, (shown)), begin, close + 1))
     cards_ok &= close > begin
     decline(ok, owner[shown[~cards_ok]])
     text_code = codes(text)[0]
@@ -289,7 +298,7 @@ def _read_player_lines(
     )
     decline(ok, owner[shown[twice & show[shown]]])
     shows = {
-        "owner": owner[shown], "order": order[shown], "player": pc.take(player, arrow(shown)),
+        "owner": owner[shown], "order": order[shown], "player": take(player, (shown)),
         "street": street[shown], "source": np.where(show[shown], 1, 2),
         "cards": text, "card_indexes": indexes,
     }  # fmt: skip
@@ -299,26 +308,18 @@ def _read_player_lines(
 def _read_bets(
     rest: Strings, kind: Ints, owner: Ints, street: Ints, player: Strings,
     player_code: Ints, hands: Hands, ok: Bools,
-) -> dict[str, object]:  # fmt: skip
+) -> Rows:  # fmt: skip
     """The betting lines' actions: amounts, raise increments, live chips per street."""
     size = lengths(rest)
-    all_in = bools(pc.ends_with(rest, " and is all-in")) & (kind != _FOLD) & (kind != _CHECK)
-    decline(ok, owner[bools(pc.ends_with(rest, " cap")) & (kind >= _CALL)])
+    all_in = ends_with(rest, " and is all-in") & (kind != _FOLD) & (kind != _CHECK)
+    decline(ok, owner[ends_with(rest, " cap") & (kind >= _CALL)])
     end = size - 14 * all_in
     begin = np.select([kind == _CALL, kind == _BET, kind == _RAISE], [6, 5, 0], 0)
     to = find(rest, " to ")
     begin = np.where(kind == _RAISE, to + 4, begin)
     is_post = kind < _FOLD
     space = rfind(substrings(rest, np.zeros(len(size), np.int64), end), " ")
-    post = ints(
-        pc.fill_null(
-            pc.index_in(
-                substrings(rest, np.full(len(size), 6), np.maximum(space, 6)),
-                value_set=arrow(_POSTS),
-            ),
-            -1,
-        )
-    )
+    post = index_in(substrings(rest, np.full(len(size), 6), np.maximum(space, 6)), _POSTS)
     kind = np.where(is_post, post, kind)
     begin = np.where(is_post, space + 1, begin)
     priced = kind != _FOLD
@@ -373,19 +374,19 @@ def _already_in(
 def _read_other_lines(
     lines: Strings, owner: Ints, street: Ints, order: Ints, hands: Hands, seats: Seats,
     ok: Bools,
-) -> tuple[dict[str, object], Strings, dict[str, object], dict[str, object]]:  # fmt: skip
+) -> tuple[Rows, Strings, Rows, Rows]:  # fmt: skip
     """ "Dealt to Hero [..]", "Uncalled bet ($0.14) returned to bob", "bob collected $5
     from pot", and the lines that say nothing of chips or cards."""
-    dealt = bools(pc.starts_with(lines, "Dealt to "))
-    quiet = bools(pc.match_substring(lines, ' said, "'))
+    dealt = starts_with(lines, "Dealt to ")
+    quiet = contains(lines, ' said, "')
     for suffix in INFO_SUFFIXES:
-        quiet |= bools(pc.ends_with(lines, suffix))
+        quiet |= ends_with(lines, suffix)
     quiet &= ~dealt
-    uncalled = bools(pc.starts_with(lines, "Uncalled bet (")) & ~dealt & ~quiet
-    collected = bools(pc.match_substring(lines, " collected ")) & ~dealt & ~quiet & ~uncalled
+    uncalled = starts_with(lines, "Uncalled bet (") & ~dealt & ~quiet
+    collected = contains(lines, " collected ") & ~dealt & ~quiet & ~uncalled
     news = np.zeros(len(owner), np.bool_)
     for infix in INFO_INFIXES:
-        news |= bools(pc.match_substring(lines, infix))
+        news |= contains(lines, infix)
     decline(ok, owner[~dealt & ~quiet & ~uncalled & ~collected & ~news])
     cards, hero = _read_dealt(lines, dealt, owner, street, order, hands, seats, ok)
     returned = _read_returned(lines, uncalled, owner, hands, seats, ok)
@@ -396,9 +397,9 @@ def _read_other_lines(
 def _read_dealt(
     lines: Strings, dealt: Bools, owner: Ints, street: Ints, order: Ints, hands: Hands,
     seats: Seats, ok: Bools,
-) -> tuple[dict[str, object], Strings]:  # fmt: skip
+) -> tuple[Rows, Strings]:  # fmt: skip
     rows = np.flatnonzero(dealt)
-    found, owner, street = pc.take(lines, arrow(rows)), owner[rows], street[rows]
+    found, owner, street = take(lines, (rows)), owner[rows], street[rows]
     bracket = find(found, " [")
     player = substrings(found, np.full(len(rows), 9), np.maximum(bracket, 9))
     sitting, _ = seated(owner, player, seats)
@@ -412,9 +413,7 @@ def _read_dealt(
     last = np.full(len(ok), -1, np.int64)
     np.maximum.at(last, owner, np.arange(len(rows)))
     hero = (
-        pc.if_else(
-            arrow(last >= 0), pc.take(player, arrow(np.maximum(last, 0))), pa.scalar(None, TEXT)
-        )
+        nullable_texts(take(player, np.maximum(last, 0)), last >= 0)
         if len(rows)
         else pa.nulls(len(ok), TEXT)
     )
@@ -427,10 +426,10 @@ def _read_dealt(
 
 def _read_returned(
     lines: Strings, uncalled: Bools, owner: Ints, hands: Hands, seats: Seats, ok: Bools
-) -> dict[str, object]:
+) -> Rows:
     # "Uncalled bet ($0.14) returned to toxic7"
     rows = np.flatnonzero(uncalled)
-    found, owner = pc.take(lines, arrow(rows)), owner[rows]
+    found, owner = take(lines, (rows)), owner[rows]
     cut = find(found, ") returned to ")
     player = substrings(found, cut + 14, lengths(found))
     amount, amount_ok = minor_units(
@@ -447,10 +446,10 @@ _POT_NUMBERS = np.array([0, 0, 1])
 
 def _read_collected(
     lines: Strings, collected: Bools, owner: Ints, hands: Hands, seats: Seats, ok: Bools
-) -> dict[str, object]:
+) -> Rows:
     # "Player1 collected $17.19 from pot", "APTEM-89 collected 813 from side pot-2"
     rows = np.flatnonzero(collected)
-    found, owner = pc.take(lines, arrow(rows)), owner[rows]
+    found, owner = take(lines, (rows)), owner[rows]
     cut = find(found, " collected ")
     player = substrings(found, np.zeros(len(rows), np.int64), cut)
     rest = substrings(found, cut + 11, lengths(found))
@@ -459,28 +458,26 @@ def _read_collected(
         substrings(rest, np.zeros(len(rows), np.int64), np.maximum(split, 0)), hands.decimals[owner]
     )
     pot_name = substrings(rest, split + 6, lengths(rest))
-    named = ints(pc.fill_null(pc.index_in(pot_name, value_set=arrow(_POTS)), -1))
-    numbered = bools(pc.match_substring_regex(pot_name, "^side pot-[0-9]{1,4}$"))
-    number = ints(
-        pc.cast(pc.if_else(arrow(numbered), pc.utf8_slice_codeunits(pot_name, 9), "0"), pa.int64())
-    )
+    named = index_in(pot_name, _POTS)
+    numbered = matches(pot_name, "^side pot-[0-9]{1,4}$")
+    number = integers(pc.utf8_slice_codeunits(pot_name, 9), numbered)
     pot = np.where(named >= 0, _POT_NUMBERS[np.maximum(named, 0)], number)
     sitting, _ = seated(owner, player, seats)
     decline(ok, owner[~sitting | ~amount_ok | (split < 0) | ((named < 0) & ~numbered)])
     return {"owner": owner, "player": player, "amount": amount, "pot": pot}
 
 
-def _concat_rows(first: dict[str, object], second: dict[str, object]) -> dict[str, object]:
+def _concat_rows(first: Rows, second: Rows) -> Rows:
     """Two sets of card rows as one, in line order (`order`) within each hand."""
-    joined: dict[str, object] = {}
+    joined: Rows = {}
     for name, values in first.items():
         other = second[name]
         if isinstance(values, np.ndarray):
-            joined[name] = np.concatenate([values, other])  # type: ignore[list-item]
+            joined[name] = np.concatenate([values, other])
         else:
-            joined[name] = pa.concat_arrays([values, other])  # type: ignore[list-item]
-    order = np.lexsort((joined["order"], joined["owner"]))  # type: ignore[arg-type]
+            joined[name] = pa.concat_arrays([values, other])
+    order = np.lexsort((joined["order"], joined["owner"]))
     return {
-        name: values[order] if isinstance(values, np.ndarray) else pc.take(values, arrow(order))  # type: ignore[arg-type]
+        name: values[order] if isinstance(values, np.ndarray) else take(values, (order))
         for name, values in joined.items()
     }

@@ -14,7 +14,19 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from parsers._columns import TEXT, Bools, Ints, Strings, arrow, group_starts, ints
+from parsers._columns import (
+    TEXT,
+    Bools,
+    Ints,
+    Rows,
+    Strings,
+    arrow,
+    buffer,
+    group_starts,
+    ints,
+    nullable,
+    take,
+)
 from parsers._pokerstars_column_body import KINDS, SOURCES, STREETS, Body, Hands, Seats
 from tracker.arrow_arrays import arrow_array, from_numpy
 from tracker.bookkeeping import pot_discrepancies
@@ -32,11 +44,11 @@ def hand_tables(
     headers: Headers, tables: list[TableLine | None], table_of: Ints, hands: Hands,
     seats: Seats, body: Body, summary: Summary, ok: Bools, file: str | None,
     first_lines: Ints,
-) -> tuple[dict[str, pa.Table], dict[str, Ints]]:  # fmt: skip
+) -> tuple[dict[str, pa.Table], dict[str, Ints]]:
     """Every hand table (`tracker.store.HAND_TABLES`) of the hands taken, and each child
     table's number of rows of each hand."""
     keep = np.flatnonzero(ok)
-    hand_id = pc.take(headers.hand_id, arrow(keep)).cast(pa.string())
+    hand_id = take(headers.hand_id, (keep)).cast(pa.string())
     renumber = np.full(len(ok), -1, np.int64)
     renumber[keep] = np.arange(len(keep))
     counts: dict[str, Ints] = {}
@@ -45,7 +57,7 @@ def hand_tables(
         taken = np.flatnonzero(ok[rows["owner"]])
         owner = renumber[rows["owner"][taken]]
         counts[name] = np.bincount(owner, minlength=len(keep))
-        values = {"hand_id": pc.take(hand_id, arrow(owner))}
+        values: Rows = {"hand_id": take(hand_id, owner)}
         if "sequence" in TABLES[name].schema.names:
             values["sequence"] = _within(owner)
         for column, value in columns.items():
@@ -56,7 +68,7 @@ def hand_tables(
     found = {
         "hands": _hands(
             headers, tables, table_of, hands, body, summary, keep, hand_id, file, first_lines
-        ),  # fmt: skip
+        ),
         "seats": child(
             "seats",
             {"owner": seats.owner},
@@ -66,7 +78,7 @@ def hand_tables(
                 "stack": seats.stack,
                 "sitting_out": seats.sitting_out,
             },
-        ),  # fmt: skip
+        ),
         "actions": child(
             "actions",
             actions,
@@ -78,7 +90,7 @@ def hand_tables(
                 "to_amount": _nullable(actions["to_amount"]),
                 "all_in": actions["all_in"],
             },
-        ),  # fmt: skip
+        ),
         "cards": _cards(child, body, summary),
         "boards": _boards(body, ok, renumber, hand_id, counts),
         "collections": child(
@@ -91,7 +103,7 @@ def hand_tables(
                 "board": np.zeros(len(body.collections["amount"]), np.int64),
                 "half": pa.nulls(len(body.collections["amount"]), TEXT),
             },
-        ),  # fmt: skip
+        ),
         "returned": child(
             "returned",
             body.returned,
@@ -106,7 +118,7 @@ def hand_tables(
                 "text": summary.summaries["text"],
                 "won": _nullable(summary.summaries["won"]),
             },
-        ),  # fmt: skip
+        ),
     }
     return found, counts
 
@@ -121,10 +133,11 @@ def _cards(child: Any, body: Body, summary: Summary) -> pa.Table:
             rows[name] = pa.concat_arrays([values, other])
     order = np.lexsort((rows["order"], rows["owner"]))
     rows = {name: _pick(values, order) for name, values in rows.items()}
-    return child("cards", rows, {
+    cards: pa.Table = child("cards", rows, {
         "player": rows["player"], "street": _words(STREETS, rows["street"]),
         "source": _words(SOURCES, rows["source"]), "cards": rows["cards"],
-        "card_indexes": rows["card_indexes"]})  # fmt: skip
+        "card_indexes": rows["card_indexes"]})
+    return cards
 
 
 def _boards(
@@ -134,17 +147,17 @@ def _boards(
     counts["boards"] = body.has_board[ok].astype(np.int64)
     picked = arrow(rows)
     return _table("boards", {
-        "hand_id": pc.take(hand_id, arrow(renumber[rows])),
+        "hand_id": take(hand_id, (renumber[rows])),
         "board": np.zeros(len(rows), np.int64),
         "cards": pc.take(body.board_text, picked),
-        "card_indexes": pc.take(body.board_indexes, picked)})  # fmt: skip
+        "card_indexes": pc.take(body.board_indexes, picked)})
 
 
 def _hands(
     headers: Headers, tables: list[TableLine | None], table_of: Ints, hands: Hands,
     body: Body, summary: Summary, keep: Ints, hand_id: Strings, file: str | None,
     first_lines: Ints,
-) -> pa.Table:  # fmt: skip
+) -> pa.Table:
     terms = headers.terms
     of = headers.term_of[keep]
     limit = hands.limit[keep]
@@ -153,20 +166,20 @@ def _hands(
     first, second = hands.first[keep], hands.second[keep]
     table = [tables[index] for index in table_of[keep].tolist()]
 
-    def per_term(value: Any, arrow_type: pa.DataType) -> pa.Array:  # type: ignore[type-arg]
+    def per_term(value: Any, arrow_type: pa.DataType) -> pa.Array[Any]:
         values = [None if term is None else value(term) for term in terms]
         return pc.take(arrow_array(values, arrow_type), arrow(of))
 
-    def tournament(index: int, arrow_type: pa.DataType) -> pa.Array:  # type: ignore[type-arg]
+    def tournament(index: int, arrow_type: pa.DataType) -> pa.Array[Any]:
         return per_term(lambda term: term.tournament_columns[index], arrow_type)
 
-    def per_table(value: Any, arrow_type: pa.DataType) -> pa.Array:  # type: ignore[type-arg]
+    def per_table(value: Any, arrow_type: pa.DataType) -> pa.Array[Any]:
         return arrow_array([value(line) for line in table], arrow_type)
 
     total, rake, main = (
         values[keep] for values in (summary.total_pot, summary.rake, summary.main_pot)
     )
-    sides = pc.take(summary.side_pots, arrow(keep))
+    sides = take(summary.side_pots, (keep))
     consistent, inconsistency = _chip_checks(body, summary, keep, len(hands.heads))
     count = len(keep)
     columns: dict[str, Any] = {
@@ -183,7 +196,7 @@ def _hands(
         "play_money": pc.or_(
             per_term(lambda term: term.play_money, pa.bool_()),
             per_table(lambda line: line.play_money, pa.bool_()),
-        ),  # fmt: skip
+        ),
         "tournament_id": tournament(0, pa.string()),
         "tournament_buy_in": tournament(1, pa.int64()),
         "tournament_fee": tournament(2, pa.int64()),
@@ -195,10 +208,10 @@ def _hands(
         "started_at": pa.Array.from_buffers(
             TABLES["hands"].schema.field("started_at").type,
             count,
-            [None, pa.py_buffer(np.ascontiguousarray(headers.started_at[keep]))],
-        ),  # fmt: skip
-        "site_timezone": pc.take(headers.zone, arrow(keep)),
-        "hero": pc.take(body.hero, arrow(keep)),
+            [None, buffer(np.ascontiguousarray(headers.started_at[keep]))],
+        ),
+        "site_timezone": take(headers.zone, (keep)),
+        "hero": take(body.hero, (keep)),
         "total_pot": total,
         "main_pot": _nullable(main, main >= 0),
         "side_pots": sides,
@@ -226,7 +239,9 @@ def _largest_posts(actions: dict[str, Any], hands: int) -> tuple[Ints, Ints, Int
     return found[0], found[1], found[2]
 
 
-def _chip_checks(body: Body, summary: Summary, keep: Ints, hands: int) -> tuple[Bools, pa.Array]:  # type: ignore[type-arg]
+def _chip_checks(
+    body: Body, summary: Summary, keep: Ints, hands: int
+) -> tuple[Bools, pa.Array[Any]]:
     """`tracker.hand_rows.rows_inconsistency_or_none` of every hand kept."""
     actions = body.actions
     chips = ~np.isin(actions["kind"], _NO_CHIPS)
@@ -234,19 +249,19 @@ def _chip_checks(body: Body, summary: Summary, keep: Ints, hands: int) -> tuple[
     returned = _sums(body.returned["owner"], body.returned["amount"], hands)[keep]
     collected = _sums(body.collections["owner"], body.collections["amount"], hands)[keep]
     total, rake, main = summary.total_pot[keep], summary.rake[keep], summary.main_pot[keep]
-    sides = pc.take(summary.side_pots, arrow(keep))
+    sides = take(summary.side_pots, (keep))
     has_sides = ints(pc.list_value_length(sides)) > 0
     plain = (contributed - returned == total) & (collected + rake == total)
     check = np.flatnonzero(~plain | ((main >= 0) & has_sides))
     reasons: list[str | None] = [None] * len(keep)
-    side_lists = pc.take(sides, arrow(check)).to_pylist()
+    side_lists = take(sides, (check)).to_pylist()
     for index, side in zip(check.tolist(), side_lists, strict=True):
         found = pot_discrepancies(
             int(total[index]), contributed=int(contributed[index]),
             returned=int(returned[index]), collected=int(collected[index]),
             rake=int(rake[index]), jackpot_fee=0,
             main_pot=None if main[index] < 0 else int(main[index]), side_pots=side or (),
-        )  # fmt: skip
+        )
         reasons[index] = "; ".join(found) if found else None
     consistent = np.array([reason is None for reason in reasons], np.bool_)
     return consistent, arrow_array(reasons, pa.string())
@@ -268,15 +283,15 @@ def _words(words: list[str], codes: Ints) -> Strings:
     return pc.take(arrow(words, pa.string()), arrow(codes))
 
 
-def _nullable(values: Ints, valid: Bools | None = None) -> pa.Array:  # type: ignore[type-arg]
+def _nullable(values: Ints, valid: Bools | None = None) -> pa.Array[Any]:
     valid = values >= 0 if valid is None else valid
-    return pc.if_else(arrow(valid), arrow(values), pa.scalar(None, pa.int64()))
+    return nullable(values, valid)
 
 
 def _pick(values: Any, rows: Ints) -> Any:
     if isinstance(values, np.ndarray):
         return values[rows]
-    return pc.take(values, arrow(rows))
+    return take(values, (rows))
 
 
 def _table(name: str, columns: dict[str, Any]) -> pa.Table:

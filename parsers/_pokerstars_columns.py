@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -28,6 +29,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from parsers._columns import (
+    TEXT,
     Bools,
     Ints,
     Lines,
@@ -35,9 +37,12 @@ from parsers._columns import (
     arrow,
     bools,
     codes,
-    ints,
+    integers,
     last_at_or_before,
     lengths,
+    matches,
+    scalar,
+    take,
 )
 from parsers._common import HandText, line_start_pattern, to_utc
 from parsers._pokerstars_column_body import Hands, read_body, read_seats
@@ -51,6 +56,9 @@ from parsers._pokerstars_header import (
     read_table,
     read_terms,
 )
+from tracker.hand_block import HandBlock
+
+SITE = "pokerstars"
 
 CHUNK_HANDS = 5_000
 """Hands read at once: the memory of a read is bounded by a chunk, however large the file."""
@@ -68,44 +76,57 @@ Limit ($0.25/$0.50 USD) - 2026/07/06 0:03:46 ET", also with "[2013/04/10 14:06:2
 _HAND_START = "^(?:" + HAND_START.pattern + ")"
 
 
-@dataclass(frozen=True, slots=True)
-class ColumnRead:
-    """What a chunk of a file gave: the tables of the hands read here (None: none), and
-    the texts of the others, in file order, for the line-by-line reader."""
-
-    tables: dict[str, pa.Table] | None
-    counts: dict[str, Ints] | None
-    hand_texts: list[HandText]
-
-
-def read_columns(text: str, file: str | None) -> Iterator[ColumnRead]:
-    """Read a whole decoded file ("\\n" line ends), a chunk of hands at a time."""
+def read_columns(text: str, file: str | None) -> Iterator[HandBlock | HandText]:
+    """The hands of a whole decoded file ("\\n" line ends), in file order: runs of hands
+    read here as blocks, the others as texts for the line-by-line reader (text before
+    the first header too, when it holds anything)."""
     starts = [match.start() + 1 for match in line_start_pattern(HAND_START).finditer(text)]
     if HAND_START.match(text):
         starts.insert(0, 0)
     cuts = [0, *starts[CHUNK_HANDS::CHUNK_HANDS], len(text)]
     first_line = 1
-    for begin, end in zip(cuts, cuts[1:], strict=False):
+    for begin, end in pairwise(cuts):
         piece = text[begin:end]
-        yield _read_chunk(piece, file, first_line)
+        yield from _read_chunk(piece, file, first_line)
         first_line += piece.count("\n")
 
 
-def _read_chunk(piece: str, file: str | None, first_line: int) -> ColumnRead:
+def _read_chunk(piece: str, file: str | None, first_line: int) -> list[HandBlock | HandText]:
     lines = Lines(piece).array
     frame = _frame(lines)
+    texts = _HandTexts(piece, first_line, frame)
+    items: list[HandBlock | HandText] = texts.before_first_hand()
     if frame is None:
-        return ColumnRead(None, None, _hand_texts(piece, first_line, [], None))
-    heads, ends = frame
-    taken = _take_hands(lines, heads, ends, file, first_line)
-    declined = np.flatnonzero(~taken.ok) if taken.tables is not None else np.arange(len(heads))
-    texts = _hand_texts(piece, first_line, declined.tolist(), frame)
-    return ColumnRead(taken.tables, taken.counts, texts)
+        return items
+    taken = _take_hands(lines, frame[0], frame[1], file, first_line)
+    if taken.tables is None or taken.counts is None:
+        return items + [texts.hand(index) for index in range(len(frame[0]))]
+    ok = taken.ok
+    runs = np.flatnonzero(np.diff(ok.astype(np.int8))) + 1
+    bounds = [0, *runs.tolist(), len(ok)]
+    offsets = {
+        name: np.concatenate([[0], np.cumsum(found)]) for name, found in taken.counts.items()
+    }
+    read = 0
+    for start, stop in pairwise(bounds):
+        if not ok[start]:
+            items.extend(texts.hand(index) for index in range(start, stop))
+            continue
+        size = stop - start
+        tables = {"hands": taken.tables["hands"].slice(read, size)}
+        counts = {}
+        for name, found in taken.counts.items():
+            first = int(offsets[name][read])
+            tables[name] = taken.tables[name].slice(first, int(offsets[name][read + size]) - first)
+            counts[name] = found[read : read + size]
+        items.append(HandBlock(SITE, tables, counts))
+        read += size
+    return items
 
 
 def _frame(lines: Strings) -> tuple[Ints, Ints] | None:
     """Each hand's header line and the line after its last non-empty line."""
-    header = np.flatnonzero(bools(pc.match_substring_regex(lines, _HAND_START)))
+    header = np.flatnonzero(matches(lines, _HAND_START))
     if not len(header):
         return None
     following = np.append(header[1:], len(lines))
@@ -113,40 +134,48 @@ def _frame(lines: Strings) -> tuple[Ints, Ints] | None:
     return header, filled[following - 1] + 1
 
 
-def _hand_texts(
-    piece: str, first_line: int, declined: list[int], frame: tuple[Ints, Ints] | None
-) -> list[HandText]:
-    """The texts of the hands not read here, cut as `parsers._common.split_at_headers`
-    cuts them (text before the first header too, when it holds anything)."""
-    found: list[HandText] = []
-    head = len(piece) if frame is None else int(frame[0][0])
-    if not declined and head == 0:
-        return found
-    lines = piece.split("\n")
-    if head and "\n".join(lines[:head]).strip():
-        found.append(_cut(lines, 0, head, first_line))
-    if frame is not None:
-        heads = frame[0].tolist()
-        following = [*heads[1:], len(lines)]
-        for index in declined:
-            found.append(_cut(lines, heads[index], following[index], first_line))
-    return found
+class _HandTexts:
+    """The texts of hands of a chunk, cut as `parsers._common.split_at_headers` cuts them
+    (its lines split only when a hand is asked for)."""
 
+    def __init__(self, piece: str, first_line: int, frame: tuple[Ints, Ints] | None) -> None:
+        self.piece = piece
+        self.first_line = first_line
+        self.heads = [] if frame is None else frame[0].tolist()
+        self._lines: list[str] | None = None
 
-def _cut(lines: list[str], start: int, stop: int, first_line: int) -> HandText:
-    text = "\n".join(lines[start:stop])
-    last = len(text.rstrip())
-    cut = text.find("\n", last)
-    return HandText(text[: len(text) if cut < 0 else cut].split("\n"), first_line + start)
+    def before_first_hand(self) -> list[HandBlock | HandText]:
+        head = self.heads[0] if self.heads else None
+        if head == 0:
+            return []
+        lines = self.lines()
+        before = lines[:head]
+        return [self._cut(0, len(before))] if "\n".join(before).strip() else []
+
+    def hand(self, index: int) -> HandText:
+        following = self.heads[index + 1] if index + 1 < len(self.heads) else len(self.lines())
+        return self._cut(self.heads[index], following)
+
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.piece.split("\n")
+        return self._lines
+
+    def _cut(self, start: int, stop: int) -> HandText:
+        text = "\n".join(self.lines()[start:stop])
+        last = len(text.rstrip())
+        cut = text.find("\n", last)
+        lines = text[: len(text) if cut < 0 else cut].split("\n")
+        return HandText(lines, self.first_line + start)
 
 
 def _take_hands(
     lines: Strings, heads: Ints, ends: Ints, file: str | None, first_line: int
 ) -> _Taken:
     """Read every hand of the shapes taken here."""
-    headers, ok = _read_headers(pc.take(lines, arrow(heads)))
+    headers, ok = _read_headers(take(lines, (heads)))
     ok &= ends - heads >= 4
-    tables, table_of = _read_tables(pc.take(lines, arrow(np.minimum(heads + 1, ends - 1))), ok)
+    tables, table_of = _read_tables(take(lines, (np.minimum(heads + 1, ends - 1))), ok)
     terms = headers.terms
     of = headers.term_of
     hands = Hands(
@@ -197,20 +226,21 @@ class Headers:
 
 
 def _read_headers(lines: Strings) -> tuple[Headers, Bools]:
-    parts = pc.extract_regex(lines, _HEADER)
+    parts: Any = pc.extract_regex(lines, _HEADER)
     ok = bools(pc.is_valid(parts))
 
     def field(name: str) -> Strings:
-        return pc.fill_null(parts.field(name), "")
+        found: Strings = pc.fill_null(parts.field(name), scalar("", TEXT))
+        return found
 
     terms_text = field("terms")
     # the time is read after the first " - " a date follows, as `read_header` reads it
-    ok &= ~bools(pc.match_substring_regex(terms_text, " - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}[ -]"))
+    ok &= ~matches(terms_text, " - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}[ -]")
     _, first, term_of = np.unique(codes(terms_text)[0], return_index=True, return_inverse=True)
     terms: list[GameTerms | None] = []
-    for line in pc.take(lines, arrow(first)).to_pylist():
+    for line in take(lines, (first)).to_pylist():
         try:
-            found: GameTerms | None = read_terms(line)
+            found: GameTerms | None = read_terms(str(line))
         except (UncoveredGameError, ValueError):
             found = None
         terms.append(None if found is None or found.game.is_stud else found)
@@ -222,12 +252,10 @@ def _read_headers(lines: Strings) -> tuple[Headers, Bools]:
 
 def _started_at(field: Any, ok: Bools) -> tuple[Ints, Bools]:
     """The start in UTC: from the bracketed time when there is one (ET), as `read_time`."""
-    bracketed = arrow(bools(pc.greater(pc.utf8_length(field("y2")), 0)))
-    valid = arrow(ok)
+    bracketed = arrow(lengths(field("y2")) > 0)
 
     def number(name: str) -> Ints:
-        text = pc.if_else(bracketed, field(name + "2"), field(name))
-        return ints(pc.cast(pc.if_else(valid, text, "0"), pa.int64()))
+        return integers(pc.if_else(bracketed, field(name + "2"), field(name)), ok)
 
     year, month, day = number("y"), number("mo"), number("d")
     hour, minute, second = number("h"), number("mi"), number("s")
@@ -243,7 +271,7 @@ def _started_at(field: Any, ok: Bools) -> tuple[Ints, Bools]:
     zone_codes = codes(zone)[0]
     key = zone_codes * 2**40 + (local // 3_600 + 2**39)
     _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    zones = pc.take(zone, arrow(first)).to_pylist()
+    zones = take(zone, (first)).to_pylist()
     offsets = np.zeros(len(first), np.int64)
     known = np.ones(len(first), np.bool_)
     epoch = datetime(1970, 1, 1)
@@ -252,7 +280,7 @@ def _started_at(field: Any, ok: Bools) -> tuple[Ints, Bools]:
     ):
         moment = epoch + timedelta(hours=hours)
         try:
-            utc = to_utc(moment, name)
+            utc = to_utc(moment, str(name))
         except (ValueError, OverflowError):
             known[index] = False
             continue
@@ -265,9 +293,9 @@ def _read_tables(lines: Strings, ok: Bools) -> tuple[list[TableLine | None], Int
     """ "Table 'Signe VI' 6-max Seat #6 is the button": each distinct line read once."""
     _, first, table_of = np.unique(codes(lines)[0], return_index=True, return_inverse=True)
     tables: list[TableLine | None] = []
-    for line in pc.take(lines, arrow(first)).to_pylist():
+    for line in take(lines, (first)).to_pylist():
         try:
-            tables.append(read_table(line))
+            tables.append(read_table(str(line)))
         except ValueError:
             tables.append(None)
     ok &= np.array([table is not None for table in tables])[table_of]

@@ -106,12 +106,9 @@ class PokerStarsParser(SiteParser):
         return split_at_headers(text, HAND_START)
 
     def read_blocks(self, text: str, file: str | None) -> Iterator[HandBlock | HandText]:
-        """Chunk by chunk: the hands `parsers._pokerstars_columns` reads column-wise as a
-        block, then the texts of the others, for the line-by-line reader."""
-        for read in read_columns(text, file):
-            if read.tables is not None:
-                yield HandBlock(SITE, read.tables, read.counts)
-            yield from read.hand_texts
+        """In file order: runs of hands `parsers._pokerstars_columns` reads column-wise,
+        as blocks, and the texts of the others, for the line-by-line reader."""
+        return read_columns(text, file)
 
     def parse_hand(self, hand_text: HandText, file: str | None) -> Hand:
         """Read one hand (docs/sites.md says what each line becomes)."""
