@@ -41,8 +41,15 @@ _NO_CHIPS = (KINDS.index("fold"), KINDS.index("check"))
 
 
 def hand_tables(
-    headers: Headers, tables: list[TableLine | None], table_of: Ints, hands: Hands,
-    seats: Seats, body: Body, summary: Summary, ok: Bools, file: str | None,
+    headers: Headers,
+    tables: list[TableLine | None],
+    table_of: Ints,
+    hands: Hands,
+    seats: Seats,
+    body: Body,
+    summary: Summary,
+    ok: Bools,
+    file: str | None,
     first_lines: Ints,
 ) -> tuple[dict[str, pa.Table], dict[str, Ints]]:
     """Every hand table (`tracker.store.HAND_TABLES`) of the hands taken, and each child
@@ -133,10 +140,17 @@ def _cards(child: Any, body: Body, summary: Summary) -> pa.Table:
             rows[name] = pa.concat_arrays([values, other])
     order = np.lexsort((rows["order"], rows["owner"]))
     rows = {name: _pick(values, order) for name, values in rows.items()}
-    cards: pa.Table = child("cards", rows, {
-        "player": rows["player"], "street": _words(STREETS, rows["street"]),
-        "source": _words(SOURCES, rows["source"]), "cards": rows["cards"],
-        "card_indexes": rows["card_indexes"]})
+    cards: pa.Table = child(
+        "cards",
+        rows,
+        {
+            "player": rows["player"],
+            "street": _words(STREETS, rows["street"]),
+            "source": _words(SOURCES, rows["source"]),
+            "cards": rows["cards"],
+            "card_indexes": rows["card_indexes"],
+        },
+    )
     return cards
 
 
@@ -146,16 +160,27 @@ def _boards(
     rows = np.flatnonzero(ok & body.has_board)
     counts["boards"] = body.has_board[ok].astype(np.int64)
     picked = arrow(rows)
-    return _table("boards", {
-        "hand_id": take(hand_id, (renumber[rows])),
-        "board": np.zeros(len(rows), np.int64),
-        "cards": pc.take(body.board_text, picked),
-        "card_indexes": pc.take(body.board_indexes, picked)})
+    return _table(
+        "boards",
+        {
+            "hand_id": take(hand_id, (renumber[rows])),
+            "board": np.zeros(len(rows), np.int64),
+            "cards": pc.take(body.board_text, picked),
+            "card_indexes": pc.take(body.board_indexes, picked),
+        },
+    )
 
 
 def _hands(
-    headers: Headers, tables: list[TableLine | None], table_of: Ints, hands: Hands,
-    body: Body, summary: Summary, keep: Ints, hand_id: Strings, file: str | None,
+    headers: Headers,
+    tables: list[TableLine | None],
+    table_of: Ints,
+    hands: Hands,
+    body: Body,
+    summary: Summary,
+    keep: Ints,
+    hand_id: Strings,
+    file: str | None,
     first_lines: Ints,
 ) -> pa.Table:
     terms = headers.terms
@@ -257,10 +282,14 @@ def _chip_checks(
     side_lists = take(sides, (check)).to_pylist()
     for index, side in zip(check.tolist(), side_lists, strict=True):
         found = pot_discrepancies(
-            int(total[index]), contributed=int(contributed[index]),
-            returned=int(returned[index]), collected=int(collected[index]),
-            rake=int(rake[index]), jackpot_fee=0,
-            main_pot=None if main[index] < 0 else int(main[index]), side_pots=side or (),
+            int(total[index]),
+            contributed=int(contributed[index]),
+            returned=int(returned[index]),
+            collected=int(collected[index]),
+            rake=int(rake[index]),
+            jackpot_fee=0,
+            main_pot=None if main[index] < 0 else int(main[index]),
+            side_pots=side or (),
         )
         reasons[index] = "; ".join(found) if found else None
     consistent = np.array([reason is None for reason in reasons], np.bool_)
