@@ -14,10 +14,12 @@ It prints the medians: wall time, the child's own CPU time (user + system: stead
 the wall time on a shared machine), hands/s by each, MB/s, the import/baseline ratio, and
 the peak memory of each child. `--breakdown` then times the parts, each alone in a new
 process: the fixed cost (importing a one-hand file), the reader as the importer runs it
-(`parsers.read_text_into`: the hands read into the store's rows, in batches), the store
+(`parsers.read_text_blocks`: most hands read column-wise into blocks of the store's
+tables, the others into the store's rows, in batches), the store
 (`Transaction.write_hand_rows` of those batches, as the importer writes them), and, for
-reference, the parser building a Hand per hand (`parsers.parse_file`, which the
-importer does not use). Usage:
+reference, the line-by-line reader alone (`parsers.read_text_into`, every hand into rows)
+and the parser building a Hand per hand (`parsers.parse_file`); the importer uses
+neither on hands the column-wise reader takes. Usage:
 
     .venv/bin/python benchmarks/bench_import.py [--hands 20000] [--repeat 5]
         [--simulated [--game stud-hilo]] [--breakdown]
@@ -60,6 +62,25 @@ print(matches)
 READ_ONLY = r"""
 import gc, sys, time
 import parsers
+from tracker.hand_block import HandBlock
+from tracker.hand_rows import HandRows
+from tracker.importer import DEFAULT_BATCH_SIZE
+gc.disable()
+start = time.perf_counter(), time.process_time()
+text = parsers.decode(open(sys.argv[1], "rb").read())
+rows, items = HandRows(), 0
+for item in parsers.read_text_blocks(text, rows, file=sys.argv[1]):
+    items += len(item) if isinstance(item, HandBlock) else 1
+    if isinstance(item, HandBlock):
+        rows.add_block(item)
+    if len(rows) >= DEFAULT_BATCH_SIZE:
+        rows.clear()
+print(time.perf_counter() - start[0], time.process_time() - start[1], items)
+"""
+
+LINE_BY_LINE = r"""
+import gc, sys, time
+import parsers
 from tracker.hand_rows import HandRows
 from tracker.importer import DEFAULT_BATCH_SIZE
 gc.disable()
@@ -76,13 +97,16 @@ print(time.perf_counter() - start[0], time.process_time() - start[1], items)
 STORE_ONLY = r"""
 import gc, sys, time
 import parsers
+from tracker.hand_block import HandBlock
 from tracker.hand_rows import HandRows
 from tracker.importer import DEFAULT_BATCH_SIZE
 from tracker.store import Store
 gc.disable()
 text = parsers.decode(open(sys.argv[1], "rb").read())
 batches = [HandRows()]
-for _ in parsers.read_text_into(text, batches[-1], file=sys.argv[1]):
+for item in parsers.read_text_blocks(text, batches[-1], file=sys.argv[1]):
+    if isinstance(item, HandBlock):
+        batches[-1].add_block(item)
     if len(batches[-1]) >= DEFAULT_BATCH_SIZE:
         batches.append(HandRows())
 start = time.perf_counter(), time.process_time()
@@ -230,7 +254,9 @@ def breakdown(folder: Path, history: Path, hands: int, repeat: int) -> None:
     second = [match.start() for match in HEADER.finditer(text)][1]
     one_hand.write_text(text[:second], encoding="utf-8")
     fixed: list[Run] = []
-    codes = {"reader (to rows)": READ_ONLY, "store": STORE_ONLY,
+    codes = {"reader (the importer's: blocks, and rows for the others)": READ_ONLY,
+             "store": STORE_ONLY,
+             "line-by-line reader alone (read_text_into)": LINE_BY_LINE,
              "parser to Hands (not on the import path)": PARSE_TO_HANDS}  # fmt: skip
     parts: dict[str, list[tuple[float, float]]] = {name: [] for name in codes}
     for attempt in range(repeat):

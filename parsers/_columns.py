@@ -18,6 +18,7 @@ reader, which decides.
 
 from __future__ import annotations
 
+import re
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -94,17 +95,23 @@ def texts(array: Strings) -> Strings:
     return array if array.type == TEXT else array.cast(TEXT)
 
 
-def substrings(array: Strings, begin: Ints, end: Ints) -> Strings:
+def substrings(array: Strings, begin: Ints, end: Ints, rows: Ints | None = None) -> Strings:
     """Row i's bytes `begin[i]:end[i]` (byte positions within the row, which must fall
-    on character boundaries: the positions of ASCII separators found by `find`)."""
+    on character boundaries: the positions of ASCII separators found by `find`); with
+    `rows`, of the rows at `rows` only (`begin` and `end` then one per place in `rows`)."""
     offsets, data = parts(array)
-    starts = offsets[:-1] + begin
+    starts = (offsets[:-1] if rows is None else offsets[rows]) + begin
     lengths = np.maximum(end - begin, 0)
     new_offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
     np.cumsum(lengths, out=new_offsets[1:])
-    picked = np.arange(new_offsets[-1], dtype=np.int64) + np.repeat(
-        starts - new_offsets[:-1], lengths
-    )
+    if rows is not None or new_offsets[-1] * 8 < len(data):  # few bytes of many: by index
+        picked: Any = np.arange(new_offsets[-1]) + np.repeat(starts - new_offsets[:-1], lengths)
+    else:  # most bytes: mark +1 where a part starts, -1 where it ends (parts never overlap)
+        kept = lengths > 0
+        edges = np.zeros(len(data) + 1, np.int8)
+        edges[starts[kept]] = 1
+        edges[(starts + lengths)[kept]] -= 1
+        picked = np.cumsum(edges[:-1], dtype=np.int8).view(np.bool_)
     return pa.Array.from_buffers(
         TEXT, len(lengths), [None, buffer(new_offsets), buffer(data[picked])]
     )
@@ -122,7 +129,9 @@ def find(array: Strings, needle: str) -> Ints:
 
 
 def rfind(array: Strings, needle: str) -> Ints:
-    """The byte position of the last `needle` in each row (-1: none)."""
+    """The byte position of the last `needle` (ASCII) in each row (-1: none)."""
+    if not needle.isascii():
+        raise ValueError(f"rfind looks for ASCII only, not {needle!r}")
     backwards = pc.binary_reverse(texts(array).cast(pa.large_binary()))
     found = ints(pc.find_substring(backwards, needle[::-1]))
     size = len(needle.encode())
@@ -171,15 +180,18 @@ def minor_units(array: Strings, decimals: Ints) -> tuple[Ints, Bools]:
     """Amounts ("$1,234.5", "20") in minor units at `decimals` places per row, and
     whether each was one of those plain shapes, exact at its places (values of rows not
     ok are 0)."""
-    ok = bools(pc.match_substring_regex(array, _AMOUNT))
-    bare = pc.replace_substring_regex(array, "[$€£₹,]", "")
+    ok = matches(array, _AMOUNT)
+    bare = pc.utf8_ltrim(array, "$€£₹")
+    if contains(bare, ",").any():
+        bare = pc.replace_substring(bare, ",", "")
     dot = find(bare, ".")
     size = lengths(bare)
     fraction = np.where(dot >= 0, size - dot - 1, 0)
-    ok &= (fraction <= decimals) & (size - (dot >= 0) <= 18)
-    digits = pc.replace_substring(bare, ".", "")
-    values = integers(digits, ok) * 10 ** np.maximum(decimals - fraction, 0)
-    return np.where(ok, values, 0), ok
+    scale = np.maximum(decimals - fraction, 0)
+    ok &= (fraction <= decimals) & (size - (dot >= 0) + scale <= 18)  # within int64
+    digits = pc.replace_substring(bare, ".", "") if (dot >= 0).any() else bare
+    values = integers(digits, ok) * 10 ** np.where(ok, scale, 0)
+    return values, ok
 
 
 _CARD_CODES = np.full(65536, -1, dtype=np.int8)
@@ -261,6 +273,11 @@ def scalar(value: Any, arrow_type: pa.DataType) -> pa.Scalar[Any]:
     return found
 
 
+def literal(text: str) -> str:
+    """`text` as a regular expression (RE2) that matches it and nothing else."""
+    return re.sub(r"([.^$*+?()\[\]{}|\\])", r"\\\1", text)
+
+
 def take(array: pa.Array[Any], rows: Ints) -> pa.Array[Any]:
     """The rows of `array` at `rows`."""
     return pc.take(array, arrow(rows))
@@ -326,3 +343,57 @@ def nullable(values: Ints, valid: Bools) -> pa.Array[Any]:
 def nullable_texts(array: Strings, valid: Bools) -> Strings:
     """`array`, null where not `valid`."""
     return pc.if_else(arrow(valid), array, scalar(None, array.type))
+
+
+Window = np.ndarray[Any, np.dtype[np.uint64]]
+_WINDOW = 16
+
+
+def window(array: Strings, start: Ints) -> Window:
+    """The 16 bytes of each row from byte `start` on (0 past the row's end), as two
+    64-bit words a row: for telling words at a known place apart with no substrings."""
+    offsets, data = parts(array)
+    first = offsets[:-1] + start
+    room = np.minimum(offsets[1:] - first, _WINDOW)
+    padded = np.concatenate([data, np.zeros(_WINDOW, np.uint8)])
+    found = padded[first[:, None] + np.arange(_WINDOW)]
+    found[np.arange(_WINDOW) >= room[:, None]] = 0
+    words: Window = found.view(np.uint64)
+    return words
+
+
+def window_is(found: Window, text: str) -> Bools:
+    """Rows of a `window` that start with `text` (at most 16 bytes)."""
+    code = text.encode()
+    pattern = np.frombuffer(code.ljust(_WINDOW, b"\0"), np.uint64)
+    mask = np.frombuffer((b"\xff" * len(code)).ljust(_WINDOW, b"\0"), np.uint64)
+    return np.asarray(((found & mask) == pattern).all(axis=1))
+
+
+def member(values: Ints, pool: Ints) -> Bools:
+    """Whether each value is in `pool` (`numpy.isin`, by a binary search: faster here)."""
+    known = np.unique(pool)
+    place = np.minimum(np.searchsorted(known, values), max(len(known) - 1, 0))
+    return known[place] == values if len(known) else np.zeros(len(values), np.bool_)
+
+
+def byte_at(array: Strings, position: Ints) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """Each row's byte at `position` (0 past its end)."""
+    offsets, data = parts(array)
+    inside = (position >= 0) & (position < np.diff(offsets))
+    padded = np.concatenate([data, np.zeros(1, np.uint8)])
+    return np.where(inside, padded[np.where(inside, offsets[:-1] + position, len(data))], 0)
+
+
+def small_integers(array: Strings, begin: Ints, end: Ints) -> tuple[Ints, Bools]:
+    """Each row's bytes `begin:end` as a number of 1 to 4 decimal digits, and whether
+    they were one."""
+    size = end - begin
+    ok = (size >= 1) & (size <= 4)
+    values = np.zeros(len(size), np.int64)
+    for place in range(4):
+        digit = byte_at(array, begin + place).astype(np.int64) - ord("0")
+        here = place < size
+        ok &= ~here | ((digit >= 0) & (digit <= 9))
+        values = np.where(here, values * 10 + digit, values)
+    return np.where(ok, values, 0), ok

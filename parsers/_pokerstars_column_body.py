@@ -37,13 +37,17 @@ from parsers._columns import (
     ints,
     last_at_or_before,
     lengths,
+    literal,
     matches,
     minor_units,
     nullable_texts,
     rfind,
+    small_integers,
     starts_with,
     substrings,
     take,
+    window,
+    window_is,
 )
 from parsers._pokerstars_words import INFO_INFIXES, INFO_RESTS, INFO_SUFFIXES
 
@@ -116,9 +120,8 @@ def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
     plain &= (colon > 5) & (paren > colon + 2)
     chips_at = np.maximum(closed - 10, 0)
     plain &= equal(substrings(found, chips_at, closed), " in chips)")
-    number = substrings(found, np.full(len(at), 5), np.maximum(colon, 5))
-    plain &= matches(number, "^[0-9]{1,4}$")
-    seat = integers(number, plain)
+    seat, digits = small_integers(found, np.full(len(at), 5), colon)
+    plain &= digits
     stack, amount_ok = minor_units(substrings(found, paren + 2, chips_at), hands.decimals[owner])
     plain &= amount_ok
     player = substrings(found, colon + 2, np.maximum(paren, colon + 2))
@@ -141,8 +144,13 @@ def seated(owner: Ints, names: Strings, seats: Seats) -> tuple[Bools, Ints]:
     """Whether each name has a seat in its hand, and the names' codes (equal names, equal
     codes, within this call)."""
     seat_codes, name_codes = codes(seats.player, names)
-    width = int(max(seat_codes.max(initial=0), name_codes.max(initial=0))) + 1
-    return np.isin(owner * width + name_codes, seats.owner * width + seat_codes), name_codes
+    hands = int(max(owner.max(initial=-1), seats.owner.max(initial=-1))) + 1
+    place = (
+        np.arange(len(seats.owner)) - np.searchsorted(seats.owner, np.arange(hands))[seats.owner]
+    )
+    table = np.full((hands, int(place.max(initial=0)) + 1), -1, np.int64)
+    table[seats.owner, place] = seat_codes  # each hand's seated players' codes
+    return (table[owner] == name_codes[:, None]).any(axis=1), name_codes
 
 
 # Street lines: the name between "*** " and " ***", the street it starts (index in
@@ -193,20 +201,24 @@ def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
     )
     ok &= found & (summary_at < hands.ends)
     at, owner = ranges(np.where(ok, seats.end, 0), np.where(ok, summary_at, 0))
-    body = take(lines, (at))
-    street, dealt, board = _read_streets(body, owner, ok)
-    colon = find(body, ": ")
-    names = substrings(body, np.zeros(len(at), np.int64), np.maximum(colon, 0))
-    is_player, name_codes = seated(owner, names, seats)
-    is_player &= (colon > 0) & ~street.marker
-    player_rows = np.flatnonzero(is_player)
+    street, dealt, board = _read_streets(lines, at, owner, ok)
+    colon = find(lines, ": ")[at]  # all lines, at once: cheaper than cutting out the body
+    named = np.flatnonzero((colon > 0) & ~street.marker)
+    named_lines = take(lines, at[named])
+    names = substrings(named_lines, np.zeros(len(named), np.int64), colon[named])
+    sitting, name_codes = seated(owner[named], names, seats)
+    is_player = np.zeros(len(at), np.bool_)
+    is_player[named[sitting]] = True
+    rows, player_rows = np.flatnonzero(sitting), named[sitting]
+    whole = len(rows) == len(named)  # the usual case: no chat or unseated name
     actions, shows = _read_player_lines(
-        take(body, (player_rows)), colon[player_rows], owner[player_rows],
-        street.of_line[player_rows], name_codes[player_rows], at[player_rows] * 2, hands, ok,
+        named_lines if whole else take(named_lines, rows), colon[player_rows],
+        owner[player_rows], street.of_line[player_rows], names if whole else take(names, rows),
+        name_codes[rows], at[player_rows] * 2, hands, ok,
     )  # fmt: skip
     other = np.flatnonzero(~is_player & ~street.marker)
     dealt_cards, hero, returned, collections = _read_other_lines(
-        take(body, (other)), owner[other], street.of_line[other], at[other] * 2,
+        take(lines, at[other]), owner[other], street.of_line[other], at[other] * 2,
         hands, seats, ok,
     )  # fmt: skip
     cards = _concat_rows(dealt_cards, shows)
@@ -221,12 +233,13 @@ class _Streets:
 
 
 def _read_streets(
-    body: Strings, owner: Ints, ok: Bools
+    all_lines: Strings, at: Ints, owner: Ints, ok: Bools
 ) -> tuple[_Streets, Bools, tuple[Strings, Any, Bools]]:
-    """ "*** HOLE CARDS ***", "*** FLOP *** [9h As Kc]", "*** TURN *** [9h As Kc] [8s]"..."""
-    marker = starts_with(body, "*** ")
+    """ "*** HOLE CARDS ***", "*** FLOP *** [9h As Kc]", "*** TURN *** [9h As Kc] [8s]"...
+    among the body lines (`all_lines` at `at`)."""
+    marker = starts_with(all_lines, "*** ")[at]
     rows = np.flatnonzero(marker)
-    lines = take(body, (rows))
+    lines = take(all_lines, at[rows])
     close = find(lines, " ***")
     name = substrings(lines, np.full(len(rows), 4), np.maximum(close, 4))
     kind = index_in(name, _MARKERS)
@@ -240,7 +253,7 @@ def _read_streets(
     text, indexes, cards_ok = bracketed_cards(cards_text)
     cards_ok &= ints(pc.list_value_length(indexes)) == size[boarded]
     decline(ok, owner[rows[boarded[~cards_ok]]])
-    street_at = np.zeros(len(body), np.int64)
+    street_at = np.zeros(len(at), np.int64)
     street_at[rows] = _MARKER_STREET[kind]
     last = last_at_or_before(marker)
     same = (last >= 0) & (owner[np.maximum(last, 0)] == owner)
@@ -257,48 +270,51 @@ def _read_streets(
     return _Streets(marker, of_line), dealt, (board_text, board_indexes, has_board)
 
 
+_VERB_WORDS = {"folds": _FOLD, "checks": _CHECK, "calls ": _CALL, "bets ": _BET,
+               "raises ": _RAISE, "posts ": 0}  # fmt: skip
+_SHOWS, _MUCKS = "shows [", "mucks hand ["
+_QUIET = sorted({"mucks hand", *INFO_RESTS})
+_ALL_IN = " and is all-in"
+
+
 def _read_player_lines(
-    lines: Strings, colon: Ints, owner: Ints, street: Ints, player_code: Ints,
-    order: Ints, hands: Hands, ok: Bools,
+    lines: Strings, colon: Ints, owner: Ints, street: Ints, player: Strings,
+    player_code: Ints, order: Ints, hands: Hands, ok: Bools,
 ) -> tuple[Rows, Rows]:  # fmt: skip
-    """ "bob: folds", "bob: raises $4 to $8", "bob: posts small blind $2", "bob: shows [..]"..."""
-    rest = substrings(lines, colon + 2, lengths(lines))
-    player = substrings(lines, np.zeros(len(colon), np.int64), colon)
-
-    def says(text: str) -> Bools:
-        return equal(rest, text)
-
-    def starts(text: str) -> Bools:
-        return starts_with(rest, text)
-
+    """ "bob: folds", "bob: raises $4 to $8", "bob: posts small blind $2", "bob: shows [..]"...
+    told apart by the words after the name, read in place (no text cut out)."""
+    size = lengths(lines)
+    words = window(lines, colon + 2)
+    rest_size = size - colon - 2
     kind = np.full(len(colon), -1, np.int64)
-    for code, test in ((_FOLD, says("folds")), (_CHECK, says("checks")),
-                       (_CALL, starts("calls ")), (_BET, starts("bets ")),
-                       (_RAISE, starts("raises ")), (0, starts("posts "))):  # fmt: skip
-        kind[test] = code
-    show = starts("shows [")
-    muck = starts("mucks hand [")
-    quiet = says("mucks hand") | (index_in(rest, sorted(INFO_RESTS)) >= 0)
+    for word, code in _VERB_WORDS.items():
+        found = window_is(words, word)
+        if not word.endswith(" "):
+            found &= rest_size == len(word)
+        kind[found] = code
+    show, muck = window_is(words, _SHOWS), window_is(words, _MUCKS)
+    quiet = np.zeros(len(colon), np.bool_)
+    for rest in _QUIET:
+        quiet |= (rest_size == len(rest)) & ends_with(lines, ": " + rest)
     decline(ok, owner[(kind < 0) & ~show & ~muck & ~quiet])
     betting = np.flatnonzero(kind >= 0)
     actions = _read_bets(
-        take(rest, (betting)), kind[betting], owner[betting], street[betting],
-        take(player, (betting)), player_code[betting], hands, ok,
+        take(lines, betting), colon[betting], kind[betting], owner[betting],
+        street[betting], take(player, betting), player_code[betting], hands, ok,
     )  # fmt: skip
     shown = np.flatnonzero(show | muck)
-    close = find(rest, "]")[shown]
-    begin = np.where(show[shown], 6, 11)
-    text, indexes, cards_ok = bracketed_cards(substrings(take(rest, (shown)), begin, close + 1))
+    showing = take(lines, shown)
+    begin = colon[shown] + np.where(show[shown], 8, 13)
+    close = find(showing, "]")
+    text, indexes, cards_ok = bracketed_cards(substrings(showing, begin, close + 1))
     cards_ok &= close > begin
     decline(ok, owner[shown[~cards_ok]])
     text_code = codes(text)[0]
     key = owner[shown] * (int(player_code.max(initial=0)) + 1) + player_code[shown]
-    twice = _repeated(
-        key * (int(text_code.max(initial=0)) + 1) + text_code, np.zeros(len(shown), np.int64)
-    )
+    twice = _repeated(key, text_code)
     decline(ok, owner[shown[twice & show[shown]]])
     shows = {
-        "owner": owner[shown], "order": order[shown], "player": take(player, (shown)),
+        "owner": owner[shown], "order": order[shown], "player": take(player, shown),
         "street": street[shown], "source": np.where(show[shown], 1, 2),
         "cards": text, "card_indexes": indexes,
     }  # fmt: skip
@@ -306,34 +322,37 @@ def _read_player_lines(
 
 
 def _read_bets(
-    rest: Strings, kind: Ints, owner: Ints, street: Ints, player: Strings,
+    lines: Strings, colon: Ints, kind: Ints, owner: Ints, street: Ints, player: Strings,
     player_code: Ints, hands: Hands, ok: Bools,
 ) -> Rows:  # fmt: skip
     """The betting lines' actions: amounts, raise increments, live chips per street."""
-    size = lengths(rest)
-    all_in = ends_with(rest, " and is all-in") & (kind != _FOLD) & (kind != _CHECK)
-    decline(ok, owner[ends_with(rest, " cap") & (kind >= _CALL)])
-    end = size - 14 * all_in
-    begin = np.select([kind == _CALL, kind == _BET, kind == _RAISE], [6, 5, 0], 0)
-    to = find(rest, " to ")
-    begin = np.where(kind == _RAISE, to + 4, begin)
-    is_post = kind < _FOLD
-    space = rfind(substrings(rest, np.zeros(len(size), np.int64), end), " ")
-    post = index_in(substrings(rest, np.full(len(size), 6), np.maximum(space, 6)), _POSTS)
-    kind = np.where(is_post, post, kind)
-    begin = np.where(is_post, space + 1, begin)
-    priced = kind != _FOLD
-    priced &= kind != _CHECK
+    size = lengths(lines)
+    priced = kind >= _CALL
+    priced |= kind == 0
+    all_in = ends_with(lines, _ALL_IN) & priced
+    decline(ok, owner[ends_with(lines, " cap") & priced])
+    end = size - len(_ALL_IN) * all_in
+    begin = colon + 2 + np.select([kind == _CALL, kind == _BET], [6, 5], 0)
+    raised = kind == _RAISE
+    raises = np.flatnonzero(raised)
+    to = find(take(lines, raises), " to ")
+    decline(ok, owner[raises[to < colon[raises]]])
+    begin[raises] = to + 4
+    posts = np.flatnonzero(kind == 0)
+    head = take(lines, posts)
+    space = rfind(substrings(head, np.zeros(len(posts), np.int64), end[posts]), " ")
+    post = index_in(substrings(head, colon[posts] + 8, np.maximum(space, colon[posts] + 8)), _POSTS)
+    kind[posts] = post
+    begin[posts] = space + 1
     decline(ok, owner[kind < 0])
-    decline(ok, owner[(kind == _RAISE) & (to < 0)])
     amount, amount_ok = minor_units(
-        substrings(rest, np.maximum(begin, 0), np.maximum(end, begin)), hands.decimals[owner]
+        substrings(lines, np.where(priced, begin, 0), np.where(priced, end, 0)),
+        hands.decimals[owner],
     )
     decline(ok, owner[priced & ~amount_ok])
     amount = np.where(priced, amount, 0)
     cap = np.where(hands.limit[owner], hands.first[owner], hands.second[owner])
     live = np.select([kind == _ANTE, kind == _DEAD_AND_LIVE], [0, np.minimum(amount, cap)], amount)
-    raised = kind == _RAISE
     live = np.where(raised, 0, live)
     already = _already_in(owner, street, player_code, live, raised, amount)
     increment = np.where(raised, amount - already, amount)
@@ -371,6 +390,10 @@ def _already_in(
     return result
 
 
+_SAID_OR_NEWS = "|".join([' said, "', *(literal(suffix) + "$" for suffix in INFO_SUFFIXES)])
+_INFIXES = "|".join(map(literal, INFO_INFIXES))
+
+
 def _read_other_lines(
     lines: Strings, owner: Ints, street: Ints, order: Ints, hands: Hands, seats: Seats,
     ok: Bools,
@@ -378,15 +401,10 @@ def _read_other_lines(
     """ "Dealt to Hero [..]", "Uncalled bet ($0.14) returned to bob", "bob collected $5
     from pot", and the lines that say nothing of chips or cards."""
     dealt = starts_with(lines, "Dealt to ")
-    quiet = contains(lines, ' said, "')
-    for suffix in INFO_SUFFIXES:
-        quiet |= ends_with(lines, suffix)
-    quiet &= ~dealt
+    quiet = matches(lines, _SAID_OR_NEWS) & ~dealt
     uncalled = starts_with(lines, "Uncalled bet (") & ~dealt & ~quiet
     collected = contains(lines, " collected ") & ~dealt & ~quiet & ~uncalled
-    news = np.zeros(len(owner), np.bool_)
-    for infix in INFO_INFIXES:
-        news |= contains(lines, infix)
+    news = matches(lines, _INFIXES)
     decline(ok, owner[~dealt & ~quiet & ~uncalled & ~collected & ~news])
     cards, hero = _read_dealt(lines, dealt, owner, street, order, hands, seats, ok)
     returned = _read_returned(lines, uncalled, owner, hands, seats, ok)

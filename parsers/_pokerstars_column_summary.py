@@ -22,16 +22,16 @@ from parsers._columns import (
     arrow,
     bools,
     bracketed_cards,
+    byte_at,
     codes,
-    contains,
-    count,
     ends_with,
     equal,
     find,
-    integers,
     lengths,
     matches,
+    member,
     minor_units,
+    small_integers,
     starts_with,
     substrings,
     take,
@@ -76,43 +76,71 @@ def read_summary(lines: Strings, hands: Hands, seats: Seats, body: Body, ok: Boo
     return Summary(*pots, summaries, cards)
 
 
+_PLAIN_TOTAL = r"^Total pot [^ ]+ \| Rake [^ ]+$"
+
+
 def _read_total_pots(
     lines: Strings, owner: Ints, hands: Hands, ok: Bools
 ) -> tuple[Ints, Ints, Ints, Any]:
-    """ "Total pot $4.85 | Rake $0.20", "Total pot 6195 Main pot 4170. Side pot-1 399. |
-    Rake 0": each distinct line (and places) read once; the last line of a hand counts."""
-    count = len(ok)
-    total = np.full(count, -1, np.int64)
-    rake = np.zeros(count, np.int64)
-    main = np.full(count, -1, np.int64)
-    sides: list[list[int]] = [[] for _ in range(count)]
-    if not len(owner):
-        return total, rake, main, arrow(sides, pa.list_(pa.int64()))
+    """ "Total pot $4.85 | Rake $0.20" read in place; any other shape ("Total pot 6195
+    Main pot 4170. Side pot-1 399. | Rake 0") by `read_total_pot`, once per distinct
+    line. A hand's last Total pot line counts."""
     decimals = hands.decimals[owner]
-    key = codes(lines)[0] * 8 + decimals
+    total, rake = np.full(len(owner), -1, np.int64), np.zeros(len(owner), np.int64)
+    main = np.full(len(owner), -1, np.int64)
+    sides: dict[int, tuple[int, ...]] = {}  # rows with side pots
+    plain = np.flatnonzero(matches(lines, _PLAIN_TOTAL))
+    found = take(lines, plain)
+    bar = find(found, " | Rake ")
+    total_ok = _amounts_into(total, plain, found, np.full(len(plain), 10), bar, decimals)
+    rake_ok = _amounts_into(rake, plain, found, bar + 8, lengths(found), decimals)
+    other = np.ones(len(owner), np.bool_)
+    other[plain[total_ok & rake_ok]] = False
+    rows = np.flatnonzero(other)
+    key = codes(take(lines, rows))[0] * 8 + decimals[rows]
     _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    texts = take(lines, (first)).to_pylist()
-    read: list[tuple[int, int, int, tuple[int, ...]] | None] = []
-    for text, places in zip(texts, decimals[first].tolist(), strict=True):
+    texts = take(lines, rows[first]).to_pylist()
+    grouped = rows[np.argsort(inverse, kind="stable")]
+    bounds = np.searchsorted(np.sort(inverse), np.arange(len(first) + 1)).tolist()
+    for index, (text, places) in enumerate(zip(texts, decimals[rows[first]].tolist(), strict=True)):
+        at = grouped[bounds[index] : bounds[index + 1]]
         try:
             pots = read_total_pot(str(text), money_reader(places))
         except ValueError:
-            read.append(None)
+            decline(ok, owner[at])
             continue
-        read.append((pots[0], pots[1], -1 if pots[2] is None else pots[2], pots[3]))
-    bad = np.array([pots is None for pots in read])
-    decline(ok, owner[bad[inverse]])
-    values = np.array([pots[:3] if pots else (-1, 0, -1) for pots in read], np.int64)
-    last = np.full(count, -1, np.int64)
+        total[at], rake[at], main[at] = pots[0], pots[1], -1 if pots[2] is None else pots[2]
+        if pots[3]:
+            sides.update(dict.fromkeys(at.tolist(), pots[3]))
+    last = np.full(len(ok), -1, np.int64)
     np.maximum.at(last, owner, np.arange(len(owner)))
     has = last >= 0
-    line = inverse[last[has]]
-    total[has], rake[has], main[has] = values[line, 0], values[line, 1], values[line, 2]
-    for hand, index in zip(np.flatnonzero(has).tolist(), line.tolist(), strict=True):
-        pots = read[index]
-        if pots is not None and pots[3]:
-            sides[hand] = list(pots[3])
-    return total, rake, main, arrow(sides, pa.list_(pa.int64()))
+    hand_total, hand_rake, hand_main = (np.full(len(ok), fill, np.int64) for fill in (-1, 0, -1))
+    chosen = last[has]
+    hand_total[has], hand_rake[has], hand_main[has] = total[chosen], rake[chosen], main[chosen]
+    return hand_total, hand_rake, hand_main, _side_pots(last, sides)
+
+
+def _amounts_into(
+    values: Ints, rows: Ints, lines: Strings, begin: Ints, end: Ints, decimals: Ints
+) -> Bools:
+    found, amount_ok = minor_units(substrings(lines, begin, end), decimals[rows])
+    values[rows[amount_ok]] = found[amount_ok]
+    return amount_ok
+
+
+def _side_pots(last: Ints, sides: dict[int, tuple[int, ...]]) -> Any:
+    """Each hand's side pots (those of the Total pot line that counts), as a list array."""
+    size = np.zeros(len(last), np.int64)
+    values: list[int] = []
+    for hand, row in enumerate(last.tolist() if sides else []):
+        if row in sides:
+            size[hand] = len(sides[row])
+            values.extend(sides[row])
+    offsets = np.zeros(len(last) + 1, np.int32)
+    np.cumsum(size, out=offsets[1:])
+    lists: Any = pa.ListArray  # its stubs know no int32 offsets given as an Array
+    return lists.from_arrays(arrow(offsets).cast(pa.int32()), arrow(np.array(values, np.int64)))
 
 
 def _read_seat_lines(
@@ -120,9 +148,7 @@ def _read_seat_lines(
 ) -> tuple[Rows, Rows]:
     """ "Seat 3: Player0 (button) (small blind) showed [..] and won ($40.75) with ..."."""
     colon = find(lines, ": ")
-    number = substrings(lines, np.full(len(owner), 5), np.maximum(colon, 5))
-    digits = matches(number, "^[0-9]{1,4}$")
-    seat = integers(number, digits)
+    seat, digits = small_integers(lines, np.full(len(owner), 5), colon)
     width = 10_000
     seat_keys = seats.owner * width + seats.seat
     sorted_at = np.argsort(seat_keys, kind="stable")
@@ -138,7 +164,7 @@ def _read_seat_lines(
         pc.equal(substrings(lines, text_at, np.minimum(text_at + name_size, size)), player)
     )
     after = text_at + name_size
-    spaced = (after == size) | equal(substrings(lines, after, np.minimum(after + 1, size)), " ")
+    spaced = (after == size) | (byte_at(lines, after) == ord(" "))
     usual = known & named & spaced & (colon > 5)
     decline(ok, owner[~usual])
     rest = substrings(lines, np.minimum(after + 1, size), size)
@@ -152,8 +178,18 @@ def _read_seat_lines(
 def _read_won(rest: Strings, decimals: Ints) -> tuple[Ints, Bools]:
     """ "... and won ($40.75) with ...", "(small blind) collected ($1.90)": the amount
     (-1: none) and whether the text is one of the shapes taken here."""
-    says = contains(rest, "won (") | contains(rest, "collected (")
-    once = count(rest, "won") + count(rest, "collected") == 1
+    says = matches(rest, r"(?:won|collected) \(")
+    amount = np.full(len(says), -1, np.int64)
+    ok = np.ones(len(says), np.bool_)
+    rows = np.flatnonzero(says)
+    found, ok[rows] = _read_won_amounts(take(rest, rows), decimals[rows])
+    amount[rows] = found
+    return amount, ok
+
+
+def _read_won_amounts(rest: Strings, decimals: Ints) -> tuple[Ints, Bools]:
+    # `summary_won`'s usual case: one "won" or "collected" in the text
+    once = ~matches(rest, "(?:won|collected).*(?:won|collected)")
     won_at, collected_at = find(rest, " won ("), find(rest, " collected (")
     # with no word before: "collected ($1.90)" (the pattern `summary_won` falls back to)
     leading = np.where(starts_with(rest, "collected ("), 11,
@@ -166,8 +202,7 @@ def _read_won(rest: Strings, decimals: Ints) -> tuple[Ints, Bools]:
     tail = substrings(rest, begin, lengths(rest))
     close = find(tail, ")")
     amount, amount_ok = minor_units(substrings(rest, begin, begin + np.maximum(close, 0)), decimals)
-    ok = ~says | (once & (start >= 0) & (close >= 0) & amount_ok)
-    return np.where(says, amount, -1), ok
+    return amount, once & (start >= 0) & (close >= 0) & amount_ok
 
 
 _SUMMARY_SOURCES = (("showed [", 3), ("mucked [", 2))
@@ -179,11 +214,14 @@ def _summary_cards(
     """The cards of "showed [..]" and "mucked [..]", less those the player showed before."""
     shown = body.cards
     parts: list[Rows] = []
+    bracketed = np.flatnonzero(matches(rest, "(?:showed|mucked) \\["))
+    some = take(rest, bracketed)
     for word, source in _SUMMARY_SOURCES:
-        start = find(rest, word)
-        rows = np.flatnonzero(start >= 0)
-        found = take(rest, (rows))
-        begin = start[rows] + 7
+        start = find(some, word)
+        within = np.flatnonzero(start >= 0)
+        rows = bracketed[within]
+        found = take(some, within)
+        begin = start[within] + 7
         close = find(substrings(found, begin, lengths(found)), "]")
         text, indexes, cards_ok = bracketed_cards(substrings(found, begin, begin + close + 1))
         cards_ok &= close >= 0
@@ -217,4 +255,4 @@ def _seen(owner: Ints, player: Strings, text: Strings, shown: Rows) -> Bools:
     width_text = int(max(c.max(initial=0) for c in text_codes)) + 1
     here = (owner * width_player + player_codes[0]) * width_text + text_codes[0]
     there = (body_owner * width_player + player_codes[1]) * width_text + text_codes[1]
-    return np.isin(here, there)
+    return member(here, there)
