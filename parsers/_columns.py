@@ -349,25 +349,52 @@ Window = np.ndarray[Any, np.dtype[np.uint64]]
 _WINDOW = 16
 
 
-def window(array: Strings, start: Ints) -> Window:
+def window(array: Strings, start: Ints, rows: Ints | None = None) -> Window:
     """The 16 bytes of each row from byte `start` on (0 past the row's end), as two
-    64-bit words a row: for telling words at a known place apart with no substrings."""
+    64-bit words a row: for telling words at a known place apart with no substrings.
+    With `rows`, of the rows at `rows` only."""
     offsets, data = parts(array)
-    first = offsets[:-1] + start
-    room = np.minimum(offsets[1:] - first, _WINDOW)
-    padded = np.concatenate([data, np.zeros(_WINDOW, np.uint8)])
-    found = padded[first[:, None] + np.arange(_WINDOW)]
-    found[np.arange(_WINDOW) >= room[:, None]] = 0
-    words: Window = found.view(np.uint64)
+    if rows is None:
+        first, last = offsets[:-1] + start, offsets[1:]
+    else:
+        first, last = offsets[rows] + start, offsets[rows + 1]
+    room = np.clip(last - first, 0, _WINDOW)
+    # every run of 16 bytes of the data, as a view (no copy): one run copied per row; the
+    # runs of the last 16 bytes from a padded copy of those bytes only
+    tail = np.concatenate([data[-_WINDOW:], np.zeros(_WINDOW, np.uint8)])
+    cut = max(len(data) - _WINDOW, 0)
+    late = first > cut - 1
+    picked = np.empty((len(first), _WINDOW), np.uint8)
+    if len(data) >= _WINDOW:
+        runs = np.lib.stride_tricks.as_strided(data, (cut + 1, _WINDOW), (1, 1))
+        picked[~late] = runs[first[~late]]
+    if late.any():
+        tail_runs = np.lib.stride_tricks.as_strided(tail, (_WINDOW + 1, _WINDOW), (1, 1))
+        offset = len(data) - min(len(data), _WINDOW)
+        picked[late] = tail_runs[np.minimum(first[late] - offset, _WINDOW)]
+    words: Window = picked.view(np.uint64) & _MASKS[room]
     return words
+
+
+def window_masks() -> Window:
+    """For each length 0 to 16, the mask of a window's first that many bytes."""
+    return _MASKS
+
+
+_MASKS: Window = np.frombuffer(
+    b"".join((b"\xff" * size).ljust(_WINDOW, b"\0") for size in range(_WINDOW + 1)), np.uint64
+).reshape(_WINDOW + 1, 2)
 
 
 def window_is(found: Window, text: str) -> Bools:
     """Rows of a `window` that start with `text` (at most 16 bytes)."""
     code = text.encode()
     pattern = np.frombuffer(code.ljust(_WINDOW, b"\0"), np.uint64)
-    mask = np.frombuffer((b"\xff" * len(code)).ljust(_WINDOW, b"\0"), np.uint64)
-    return np.asarray(((found & mask) == pattern).all(axis=1))
+    mask = _MASKS[len(code)]
+    same: Bools = (found[:, 0] & mask[0]) == pattern[0]
+    if len(code) > _WINDOW // 2:
+        same &= (found[:, 1] & mask[1]) == pattern[1]
+    return same
 
 
 def member(values: Ints, pool: Ints) -> Bools:

@@ -48,6 +48,7 @@ from parsers._columns import (
     take,
     window,
     window_is,
+    window_masks,
 )
 from parsers._pokerstars_words import INFO_INFIXES, INFO_RESTS, INFO_SUFFIXES
 
@@ -140,6 +141,53 @@ def _repeated(owner: Ints, value: Ints) -> Bools:
     return repeated
 
 
+_MASKS = window_masks()
+
+
+def seat_of(lines: Strings, rows: Ints, colon: Ints, owner: Ints, seats: Seats) -> Ints:
+    """The seat row of the player whose name starts each line at `rows` (the line up to
+    `colon`), -1 when no player of its hand has that name: names of up to 16 bytes
+    compared as two words, longer ones as text."""
+    table = _seat_table(owner, seats)
+    size = lengths(seats.player)
+    names = window(seats.player, np.zeros(len(size), np.int64))
+    first, second = np.ascontiguousarray(names[:, 0]), np.ascontiguousarray(names[:, 1])
+    start = window(lines, np.zeros(len(rows), np.int64), rows) & _MASKS[np.clip(colon, 0, 16)]
+    head, tail = np.ascontiguousarray(start[:, 0]), np.ascontiguousarray(start[:, 1])
+    found = np.full(len(rows), -1, np.int64)
+    for place in range(table.shape[1]):
+        candidate = table[owner, place]
+        known = np.maximum(candidate, 0)
+        same = (candidate >= 0) & (size[known] == colon) & (colon <= 16)
+        same &= (head == first[known]) & (tail == second[known])
+        found = np.where(same & (found < 0), known, found)
+    long = np.flatnonzero(colon > 16)
+    if len(long):
+        texts = take(lines, rows[long])
+        sitting, _ = seated(
+            owner[long], substrings(texts, np.zeros(len(long), np.int64), colon[long]), seats
+        )
+        seat_codes, name_codes = codes(
+            seats.player, substrings(texts, np.zeros(len(long), np.int64), colon[long])
+        )
+        for index, row in enumerate(long.tolist()):
+            if sitting[index]:
+                hand_seats = table[owner[row]]
+                hand_seats = hand_seats[hand_seats >= 0]
+                found[row] = hand_seats[seat_codes[hand_seats] == name_codes[index]][0]
+    return found
+
+
+def _seat_table(owner: Ints, seats: Seats) -> Ints:
+    """Each hand's seat rows, one row of the table per hand (-1 past its last seat)."""
+    hands = int(max(owner.max(initial=-1), seats.owner.max(initial=-1))) + 1
+    first = np.searchsorted(seats.owner, np.arange(hands))
+    place = np.arange(len(seats.owner)) - first[seats.owner]
+    table = np.full((hands, int(place.max(initial=0)) + 1), -1, np.int64)
+    table[seats.owner, place] = np.arange(len(seats.owner))
+    return table
+
+
 def seated(owner: Ints, names: Strings, seats: Seats) -> tuple[Bools, Ints]:
     """Whether each name has a seat in its hand, and the names' codes (equal names, equal
     codes, within this call)."""
@@ -204,17 +252,14 @@ def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
     street, dealt, board = _read_streets(lines, at, owner, ok)
     colon = find(lines, ": ")[at]  # all lines, at once: cheaper than cutting out the body
     named = np.flatnonzero((colon > 0) & ~street.marker)
-    named_lines = take(lines, at[named])
-    names = substrings(named_lines, np.zeros(len(named), np.int64), colon[named])
-    sitting, name_codes = seated(owner[named], names, seats)
+    seat = seat_of(lines, at[named], colon[named], owner[named], seats)
     is_player = np.zeros(len(at), np.bool_)
-    is_player[named[sitting]] = True
-    rows, player_rows = np.flatnonzero(sitting), named[sitting]
-    whole = len(rows) == len(named)  # the usual case: no chat or unseated name
+    is_player[named[seat >= 0]] = True
+    seat, player_rows = seat[seat >= 0], named[seat >= 0]
     actions, shows = _read_player_lines(
-        named_lines if whole else take(named_lines, rows), colon[player_rows],
-        owner[player_rows], street.of_line[player_rows], names if whole else take(names, rows),
-        name_codes[rows], at[player_rows] * 2, hands, ok,
+        take(lines, at[player_rows]), colon[player_rows], owner[player_rows],
+        street.of_line[player_rows], take(seats.player, seat), seat, at[player_rows] * 2,
+        hands, ok,
     )  # fmt: skip
     other = np.flatnonzero(~is_player & ~street.marker)
     dealt_cards, hero, returned, collections = _read_other_lines(

@@ -141,3 +141,14 @@ def test_codes_are_equal_for_equal_texts_across_arrays() -> None:
     assert first[0] == first[2] != first[1]
     assert second[0] == first[1]
     assert second[1] not in first
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    rows=st.lists(st.text(alphabet="abé: ", max_size=40), min_size=1, max_size=12),
+    start=st.integers(0, 20),
+)
+def test_windows_are_the_sixteen_bytes_from_a_place(rows: list[str], start: int) -> None:
+    words = window(arrow(rows, TEXT), np.full(len(rows), start))
+    found = [bytes(row.view(np.uint8)) for row in words]
+    assert found == [row.encode()[start : start + 16].ljust(16, b"\0") for row in rows]
