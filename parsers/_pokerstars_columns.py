@@ -60,7 +60,7 @@ from tracker.hand_block import HandBlock
 
 SITE = "pokerstars"
 
-CHUNK_HANDS = 5_000
+CHUNK_HANDS = 10000
 """Hands read at once: the memory of a read is bounded by a chunk, however large the file."""
 
 _HEADER = (
