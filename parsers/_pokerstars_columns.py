@@ -44,7 +44,7 @@ from parsers._columns import (
     scalar,
     take,
 )
-from parsers._common import HandText, line_start_pattern, to_utc
+from parsers._common import HandText, line_start_pattern, split_at_headers, to_utc
 from parsers._pokerstars_column_body import Hands, read_body, read_seats
 from parsers._pokerstars_column_summary import read_summary
 from parsers._pokerstars_column_tables import hand_tables
@@ -85,22 +85,31 @@ def read_columns(text: str, file: str | None) -> Iterator[HandBlock | HandText]:
         starts.insert(0, 0)
     cuts = [0, *starts[CHUNK_HANDS::CHUNK_HANDS], len(text)]
     first_line = 1
-    for begin, end in pairwise(cuts):
+    for number, (begin, end) in enumerate(pairwise(cuts)):
         piece = text[begin:end]
-        yield from _read_chunk(piece, file, first_line)
+        # a flop game in some of the chunk's headers, or none is read column-wise
+        own = starts[number * CHUNK_HANDS : (number + 1) * CHUNK_HANDS]
+        headers = "".join([text[start : start + 200] for start in own])
+        if any(game in headers for game in _FLOP_GAMES):
+            yield from _read_chunk(piece, file, first_line)
+        else:
+            yield from _all_texts(piece, first_line)
         first_line += piece.count("\n")
+
+
+_FLOP_GAMES = ("Omaha", "OMAHA", "Courchevel", "COURCHEVEL")
 
 
 def _read_chunk(piece: str, file: str | None, first_line: int) -> list[HandBlock | HandText]:
     lines = Lines(piece).array
     frame = _frame(lines)
-    texts = _HandTexts(piece, first_line, frame)
-    items: list[HandBlock | HandText] = texts.before_first_hand()
     if frame is None:
-        return items
+        return _all_texts(piece, first_line)
     taken = _take_hands(lines, frame[0], frame[1], file, first_line)
     if taken.tables is None or taken.counts is None:
-        return items + [texts.hand(index) for index in range(len(frame[0]))]
+        return _all_texts(piece, first_line)
+    texts = _HandTexts(piece, first_line, frame)
+    items: list[HandBlock | HandText] = texts.before_first_hand()
     ok = taken.ok
     runs = np.flatnonzero(np.diff(ok.astype(np.int8))) + 1
     bounds = [0, *runs.tolist(), len(ok)]
@@ -132,6 +141,12 @@ def _frame(lines: Strings) -> tuple[Ints, Ints] | None:
     following = np.append(header[1:], len(lines))
     filled = last_at_or_before(lengths(lines) > 0)
     return header, filled[following - 1] + 1
+
+
+def _all_texts(piece: str, first_line: int) -> list[HandBlock | HandText]:
+    """Every hand of a chunk as text, cut by `parsers._common.split_at_headers`."""
+    return [HandText(hand.lines, hand.first_line + first_line - 1)
+            for hand in split_at_headers(piece, HAND_START)]  # fmt: skip
 
 
 class _HandTexts:

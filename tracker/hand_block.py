@@ -88,6 +88,26 @@ class HandBlock:
         counts = {table: np.array(rows.counts[table], dtype=np.int64) for table in rows.rows}
         return cls(site, hand_tables(rows), counts)
 
+    @classmethod
+    def joined(cls, blocks: Sequence[HandBlock]) -> HandBlock:
+        """The hands of several blocks of one site as one block, in order (each table's
+        rows copied once into one chunk, so what is cut from it is cut once).
+
+        Raises:
+            ValueError: no blocks, or blocks of several sites.
+        """
+        if not blocks or any(block.site != blocks[0].site for block in blocks):
+            raise ValueError("joined takes one or more blocks of one site")
+        if len(blocks) == 1:
+            return blocks[0]
+        tables = {name: pa.concat_tables([block.tables[name] for block in blocks]).combine_chunks()
+                  for name in HAND_TABLES}  # fmt: skip
+        counts = None
+        if all(block.counts is not None for block in blocks):
+            counts = {name: np.concatenate([block.counts[name] for block in blocks])  # type: ignore[index]
+                      for name in HAND_TABLES[1:]}  # fmt: skip
+        return cls(blocks[0].site, tables, counts)
+
     def hand_ids(self) -> list[str]:
         """Each hand's id, in order."""
         column = self.tables["hands"].column("hand_id")

@@ -417,8 +417,14 @@ class Transaction:
     def write_hand_rows(self, rows: HandRows) -> None:
         """Add a batch of hand rows to every hand table, one file per table and partition:
         the tuple rows and the blocks (`HandRows.blocks`) of a partition in the same file."""
+        from tracker.hand_block import HandBlock  # (it builds on this module)
+
         groups = _partition_groups(rows)
-        blocks = _block_partitions(rows.blocks)
+        # one block a site (many small runs of hands, as a file of mixed games gives,
+        # are then cut by month once, not one by one)
+        sites = dict.fromkeys(block.site for block in rows.blocks)
+        joined = [HandBlock.joined([b for b in rows.blocks if b.site == site]) for site in sites]
+        blocks = _block_partitions(joined)
         for partition in dict.fromkeys([*groups, *blocks]):
             indexes = groups.get(partition, [])
             whole = len(indexes) == len(rows.hands)
