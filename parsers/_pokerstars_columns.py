@@ -2,10 +2,10 @@
 
 The line-by-line reader (`parsers.pokerstars`) runs Python code for every line, about a
 microsecond or two each: too slow for files of millions of hands. This reader cuts a
-piece of a file (`CHUNK_HANDS` hands) into lines held in one Arrow array and reads each
-kind of line for all the hands together, with numpy and Arrow compute kernels
-(`parsers._columns`); Python runs once per distinct header, table line or Total pot
-line, not once per line.
+file into chunks (`CHUNK_CHARS` characters, about 5,000 hands), holds a chunk's lines in
+one Arrow array and reads each kind of line for all its hands together, with numpy and
+Arrow compute kernels (`parsers._columns`); Python runs once per distinct header terms,
+table line or unusual Total pot line, not once per line.
 
 It reads the hands of the flop games (Omaha, 5 Card Omaha, Courchevel; hi/lo and high)
 in the shapes the site writes today, and proves each hand sound with the same checks as
@@ -44,7 +44,7 @@ from parsers._columns import (
     scalar,
     take,
 )
-from parsers._common import HandText, line_start_pattern, split_at_headers, to_utc
+from parsers._common import HandText, split_at_headers, to_utc
 from parsers._pokerstars_column_body import Hands, read_body, read_seats
 from parsers._pokerstars_column_summary import read_summary
 from parsers._pokerstars_column_tables import hand_tables
@@ -60,8 +60,9 @@ from tracker.hand_block import HandBlock
 
 SITE = "pokerstars"
 
-CHUNK_HANDS = 10000
-"""Hands read at once: the memory of a read is bounded by a chunk, however large the file."""
+CHUNK_CHARS = 8_000_000
+"""Text read at once (about 5,000 hands): the memory of a read is bounded by a chunk,
+however large the file."""
 
 _HEADER = (
     r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<id>[0-9]+): (?P<terms>.*?) - "
@@ -80,30 +81,33 @@ def read_columns(text: str, file: str | None) -> Iterator[HandBlock | HandText]:
     """The hands of a whole decoded file ("\\n" line ends), in file order: runs of hands
     read here as blocks, the others as texts for the line-by-line reader (text before
     the first header too, when it holds anything)."""
-    starts = [match.start() + 1 for match in line_start_pattern(HAND_START).finditer(text)]
-    if HAND_START.match(text):
-        starts.insert(0, 0)
-    cuts = [0, *starts[CHUNK_HANDS::CHUNK_HANDS], len(text)]
     first_line = 1
-    for number, (begin, end) in enumerate(pairwise(cuts)):
+    for begin, end in pairwise(_cuts(text)):
         piece = text[begin:end]
-        # a flop game in some of the chunk's headers, or none is read column-wise
-        own = starts[number * CHUNK_HANDS : (number + 1) * CHUNK_HANDS]
-        headers = "".join([text[start : start + 200] for start in own])
-        if any(game in headers for game in _FLOP_GAMES):
-            yield from _read_chunk(piece, file, first_line)
-        else:
-            yield from _all_texts(piece, first_line)
+        yield from _read_chunk(piece, file, first_line)
         first_line += piece.count("\n")
 
 
-_FLOP_GAMES = ("Omaha", "OMAHA", "Courchevel", "COURCHEVEL")
+def _cuts(text: str) -> list[int]:
+    """Where the chunks start: at the first hand header after each `CHUNK_CHARS`."""
+    cuts = [0]
+    while True:
+        at = text.find("\nPokerStars ", cuts[-1] + CHUNK_CHARS)
+        while at >= 0 and not HAND_START.match(text, at + 1):
+            at = text.find("\nPokerStars ", at + 1)
+        if at < 0:
+            return [*cuts, len(text)]
+        cuts.append(at + 1)
+
+
+_FLOP_GAMES = "Omaha|OMAHA|Courchevel|COURCHEVEL"
 
 
 def _read_chunk(piece: str, file: str | None, first_line: int) -> list[HandBlock | HandText]:
     lines = Lines(piece).array
     frame = _frame(lines)
-    if frame is None:
+    # hands of a flop game in the chunk, or none is read here (stud, games not covered)
+    if frame is None or not matches(take(lines, frame[0]), _FLOP_GAMES).any():
         return _all_texts(piece, first_line)
     taken = _take_hands(lines, frame[0], frame[1], file, first_line)
     if taken.tables is None or taken.counts is None:
