@@ -18,6 +18,7 @@ takes: a test compares them over every shared file, the samples and simulated fi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -100,14 +101,17 @@ def _cuts(text: str) -> list[int]:
         cuts.append(at + 1)
 
 
-_FLOP_GAMES = "Omaha|OMAHA|Courchevel|COURCHEVEL"
+_FLOP_HEADER = re.compile(r"\nPokerStars [^\n]*(?:Omaha|OMAHA|Courchevel|COURCHEVEL)")
+"""A header line of a flop game (or one that names such a game elsewhere in it)."""
 
 
 def _read_chunk(piece: str, file: str | None, first_line: int) -> list[HandBlock | HandText]:
+    # hands of a flop game in the chunk, or none is read here (stud, games not covered)
+    if not (_FLOP_HEADER.match("\n" + piece[:500]) or _FLOP_HEADER.search(piece)):
+        return _all_texts(piece, first_line)
     lines = Lines(piece).array
     frame = _frame(lines)
-    # hands of a flop game in the chunk, or none is read here (stud, games not covered)
-    if frame is None or not matches(take(lines, frame[0]), _FLOP_GAMES).any():
+    if frame is None:
         return _all_texts(piece, first_line)
     taken = _take_hands(lines, frame[0], frame[1], file, first_line)
     if taken.tables is None or taken.counts is None:
