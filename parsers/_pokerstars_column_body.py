@@ -1,6 +1,6 @@
-"""The seats and the betting of PokerStars hands, read column-wise (see
-`parsers._pokerstars_columns`): every seat line, street line and player line of a chunk
-of hands at once.
+"""The betting of PokerStars hands, read column-wise (see `parsers._pokerstars_columns`):
+every street line, player line and other line between the seats and the summary of a
+chunk of hands at once.
 
 Each reader here returns the rows it read and, per hand, whether the hand is still one
 the column-wise reader takes (`ok`); a line of a shape not taken here makes its hand
@@ -26,7 +26,6 @@ from parsers._columns import (
     bracketed_cards,
     codes,
     contains,
-    count,
     cumsum_before,
     ends_with,
     equal,
@@ -42,164 +41,22 @@ from parsers._columns import (
     minor_units,
     nullable_texts,
     rfind,
-    small_integers,
     starts_with,
     substrings,
     take,
     window,
     window_is,
-    window_masks,
+)
+from parsers._pokerstars_column_seats import (
+    Hands,
+    Seats,
+    decline,
+    ranges,
+    repeated,
+    seat_of,
+    seated,
 )
 from parsers._pokerstars_words import INFO_INFIXES, INFO_RESTS, INFO_SUFFIXES
-
-
-@dataclass(frozen=True, slots=True)
-class Hands:
-    """What the readers of a chunk's lines need to know of each hand.
-
-    Attributes:
-        heads: the hand's header line (an index in the chunk's lines).
-        ends: one past the hand's last non-empty line.
-        decimals: the places of its amounts (2: cents, 0: chips).
-        first, second: the blinds (the small and big bet in limit games).
-        limit: a limit game.
-        hole_cards: the hole cards each player is dealt.
-    """
-
-    heads: Ints
-    ends: Ints
-    decimals: Ints
-    first: Ints
-    second: Ints
-    limit: Bools
-    hole_cards: Ints
-
-
-def ranges(starts: Ints, stops: Ints) -> tuple[Ints, Ints]:
-    """Every index from each start to its stop (excluded), and the range each came from."""
-    count = np.maximum(stops - starts, 0)
-    owner = np.repeat(np.arange(len(count)), count)
-    within = np.arange(count.sum(), dtype=np.int64) - np.repeat(np.cumsum(count) - count, count)
-    return np.repeat(starts, count) + within, owner
-
-
-def decline(ok: Bools, owners: Ints) -> None:
-    """Mark the hands of `owners` as not taken."""
-    ok[owners] = False
-
-
-@dataclass(frozen=True, slots=True)
-class Seats:
-    """The seat lines read: one row per seat, hand after hand."""
-
-    owner: Ints
-    seat: Ints
-    player: Strings
-    stack: Ints
-    sitting_out: Bools
-    end: Ints  # per hand: the line after its last seat line
-
-
-def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
-    """ "Seat 3: Player0 ($91.64 in chips)", also "... is sitting out"."""
-    not_seat = np.flatnonzero(~starts_with(lines, "Seat "))
-    after = np.searchsorted(not_seat, hands.heads + 2)
-    end = np.where(
-        after < len(not_seat), not_seat[np.minimum(after, len(not_seat) - 1)], len(lines)
-    )
-    end = np.minimum(end, hands.ends)
-    ok &= end > hands.heads + 2
-    at, owner = ranges(np.where(ok, hands.heads + 2, 0), np.where(ok, end, 0))
-    found = take(lines, (at))
-    size = lengths(found)
-    out = ends_with(found, ") is sitting out")
-    closed = np.where(out, size - 15, size)
-    plain = out | ends_with(found, " in chips)")
-    plain &= count(found, "(") == 1
-    colon = find(found, ": ")
-    paren = find(found, " (")
-    plain &= (colon > 5) & (paren > colon + 2)
-    chips_at = np.maximum(closed - 10, 0)
-    plain &= equal(substrings(found, chips_at, closed), " in chips)")
-    seat, digits = small_integers(found, np.full(len(at), 5), colon)
-    plain &= digits
-    stack, amount_ok = minor_units(substrings(found, paren + 2, chips_at), hands.decimals[owner])
-    plain &= amount_ok
-    player = substrings(found, colon + 2, np.maximum(paren, colon + 2))
-    decline(ok, owner[~plain])
-    decline(ok, owner[_repeated(owner, seat)])
-    decline(ok, owner[_repeated(owner, codes(player)[0])])
-    return Seats(owner, seat, player, stack, out, end)
-
-
-def _repeated(owner: Ints, value: Ints) -> Bools:
-    """Rows whose (owner, value) appeared in an earlier row."""
-    key = owner * (int(value.max(initial=0)) + 1) + value
-    _, first = np.unique(key, return_index=True)
-    repeated = np.ones(len(key), dtype=np.bool_)
-    repeated[first] = False
-    return repeated
-
-
-_MASKS = window_masks()
-
-
-def seat_of(lines: Strings, rows: Ints, colon: Ints, owner: Ints, seats: Seats) -> Ints:
-    """The seat row of the player whose name starts each line at `rows` (the line up to
-    `colon`), -1 when no player of its hand has that name: names of up to 16 bytes
-    compared as two words, longer ones as text."""
-    table = _seat_table(owner, seats)
-    size = lengths(seats.player)
-    names = window(seats.player, np.zeros(len(size), np.int64))
-    first, second = np.ascontiguousarray(names[:, 0]), np.ascontiguousarray(names[:, 1])
-    start = window(lines, np.zeros(len(rows), np.int64), rows) & _MASKS[np.clip(colon, 0, 16)]
-    head, tail = np.ascontiguousarray(start[:, 0]), np.ascontiguousarray(start[:, 1])
-    found = np.full(len(rows), -1, np.int64)
-    for place in range(table.shape[1]):
-        candidate = table[owner, place]
-        known = np.maximum(candidate, 0)
-        same = (candidate >= 0) & (size[known] == colon) & (colon <= 16)
-        same &= (head == first[known]) & (tail == second[known])
-        found = np.where(same & (found < 0), known, found)
-    long = np.flatnonzero(colon > 16)
-    if len(long):
-        texts = take(lines, rows[long])
-        sitting, _ = seated(
-            owner[long], substrings(texts, np.zeros(len(long), np.int64), colon[long]), seats
-        )
-        seat_codes, name_codes = codes(
-            seats.player, substrings(texts, np.zeros(len(long), np.int64), colon[long])
-        )
-        for index, row in enumerate(long.tolist()):
-            if sitting[index]:
-                hand_seats = table[owner[row]]
-                hand_seats = hand_seats[hand_seats >= 0]
-                found[row] = hand_seats[seat_codes[hand_seats] == name_codes[index]][0]
-    return found
-
-
-def _seat_table(owner: Ints, seats: Seats) -> Ints:
-    """Each hand's seat rows, one row of the table per hand (-1 past its last seat)."""
-    hands = int(max(owner.max(initial=-1), seats.owner.max(initial=-1))) + 1
-    first = np.searchsorted(seats.owner, np.arange(hands))
-    place = np.arange(len(seats.owner)) - first[seats.owner]
-    table = np.full((hands, int(place.max(initial=0)) + 1), -1, np.int64)
-    table[seats.owner, place] = np.arange(len(seats.owner))
-    return table
-
-
-def seated(owner: Ints, names: Strings, seats: Seats) -> tuple[Bools, Ints]:
-    """Whether each name has a seat in its hand, and the names' codes (equal names, equal
-    codes, within this call)."""
-    seat_codes, name_codes = codes(seats.player, names)
-    hands = int(max(owner.max(initial=-1), seats.owner.max(initial=-1))) + 1
-    place = (
-        np.arange(len(seats.owner)) - np.searchsorted(seats.owner, np.arange(hands))[seats.owner]
-    )
-    table = np.full((hands, int(place.max(initial=0)) + 1), -1, np.int64)
-    table[seats.owner, place] = seat_codes  # each hand's seated players' codes
-    return (table[owner] == name_codes[:, None]).any(axis=1), name_codes
-
 
 # Street lines: the name between "*** " and " ***", the street it starts (index in
 # STREETS), the size of the board it deals (0: none).
@@ -356,7 +213,7 @@ def _read_player_lines(
     decline(ok, owner[shown[~cards_ok]])
     text_code = codes(text)[0]
     key = owner[shown] * (int(player_code.max(initial=0)) + 1) + player_code[shown]
-    twice = _repeated(key, text_code)
+    twice = repeated(key, text_code)
     decline(ok, owner[shown[twice & show[shown]]])
     shows = {
         "owner": owner[shown], "order": order[shown], "player": take(player, shown),

@@ -37,7 +37,8 @@ from parsers._columns import (
     take,
 )
 from parsers._common import money_reader
-from parsers._pokerstars_column_body import Body, Hands, Seats, decline, ranges
+from parsers._pokerstars_column_body import Body
+from parsers._pokerstars_column_seats import Hands, Seats, decline, ranges
 from parsers._pokerstars_words import read_total_pot
 
 

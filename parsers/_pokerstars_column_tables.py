@@ -27,7 +27,8 @@ from parsers._columns import (
     nullable,
     take,
 )
-from parsers._pokerstars_column_body import KINDS, SOURCES, STREETS, Body, Hands, Seats
+from parsers._pokerstars_column_body import KINDS, SOURCES, STREETS, Body
+from parsers._pokerstars_column_seats import Hands, Seats
 from tracker.arrow_arrays import arrow_array, from_numpy
 from tracker.bookkeeping import pot_discrepancies
 from tracker.store import TABLES

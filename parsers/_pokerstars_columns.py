@@ -46,7 +46,8 @@ from parsers._columns import (
     take,
 )
 from parsers._common import HandText, split_at_headers, to_utc
-from parsers._pokerstars_column_body import Hands, read_body, read_seats
+from parsers._pokerstars_column_body import read_body
+from parsers._pokerstars_column_seats import Hands, read_seats
 from parsers._pokerstars_column_summary import read_summary
 from parsers._pokerstars_column_tables import hand_tables
 from parsers._pokerstars_header import (

@@ -11,6 +11,7 @@ sample files, simulated hands of every game and damaged texts:
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -283,3 +284,23 @@ def test_cards_rows_are_the_cards_as_the_store_writes_them(parts: list[str]) -> 
         return card_text(cards), card_indexes(cards)
 
     assert card_row_outcome(lambda: bracketed_cards_row(text)) == card_row_outcome(from_cards)
+
+
+def test_long_and_odd_names_give_the_same_rows() -> None:
+    # Names of more than 16 bytes are matched as text by the column-wise reader, shorter
+    # ones as two words: both, with spaces and non-ASCII letters, and names that start
+    # other players' names, read as the line reader reads them.
+    simulated = iter_hands(Game.OMAHA_HILO, Structure.POT_LIMIT, hands=200, players=6, seed=5)
+    text = "".join(format_hand(hand) + HAND_SEPARATOR for hand in simulated)
+    seat_line = r"^Seat \d+: (.+?) \(\$[\d.,]+ in chips\)"
+    players = sorted(set(re.findall(seat_line, text, re.MULTILINE)))
+    shapes = ["A Very Long Screen Name {}", "Zoë Ämmälä-Öberg {}", "p{}", "p{} x"]
+    for number, old in enumerate(players):
+        new = shapes[number % len(shapes)].format(number // len(shapes))
+        text = re.sub(
+            rf"(?m)(^|Seat \d+: |Dealt to |returned to ){re.escape(old)}(?=[ :(]|$)",
+            lambda match, new=new: match.group(1) + new,
+            text,
+        )
+    assert assert_same_rows(text, file="names.txt") == 200
+    assert BLOCK_HANDS[-1] > 150
