@@ -94,10 +94,10 @@ def read_text_blocks(
       the rows `rows.add_hand` would give for those hands, hand after hand in file
       order; a block in which a hand id repeats carries its counts.
 
-    Every hand of the file is in exactly one item. A site that reads blocks
-    (`SiteParser.read_blocks`) gives them chunk by chunk of the file: a block of the
-    hands it read column-wise, then the other hands of the chunk one by one, in file
-    order; for other sites every item is one hand, in file order.
+    Every hand of the file is in exactly one item, and the items follow the file's
+    order: a site that reads blocks (`SiteParser.read_blocks`) gives each run of hands
+    it read column-wise as one block, and the hands between those runs one by one; for
+    other sites every item is one hand.
 
     The site is detected before this returns, so an unknown site raises here.
 
