@@ -57,21 +57,29 @@ from parsers._pokerstars_column_seats import (
     seated,
 )
 from parsers._pokerstars_words import INFO_INFIXES, INFO_RESTS, INFO_SUFFIXES
+from tracker.model import ActionKind, CardSource, Street
 
 # Street lines: the name between "*** " and " ***", the street it starts (index in
 # STREETS), the size of the board it deals (0: none).
 _MARKERS = ["HOLE CARDS", "PRE-FLOP", "FLOP", "TURN", "RIVER", "SHOW DOWN"]
 _MARKER_STREET = np.array([0, 0, 1, 2, 3, 4])
 _MARKER_BOARD = np.array([0, 1, 3, 4, 5, 0])
-STREETS = ["preflop", "flop", "turn", "river", "showdown"]
+STREETS = [street.value for street in (Street.PREFLOP, Street.FLOP, Street.TURN,
+                                       Street.RIVER, Street.SHOWDOWN)]  # fmt: skip
+"""The flop games' streets, as `tracker.model.Street` values, by code."""
 
-KINDS = ["post_small_blind", "post_big_blind", "post_small_and_big_blind", "post_ante",
-         "fold", "check", "call", "bet", "raise"]  # fmt: skip
+KINDS = [kind.value for kind in (
+    ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND,
+    ActionKind.POST_SMALL_AND_BIG_BLIND, ActionKind.POST_ANTE, ActionKind.FOLD,
+    ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
+)]  # fmt: skip
+"""The action kinds read here, as `tracker.model.ActionKind` values, by code."""
 _POSTS = ["small blind", "big blind", "small & big blinds", "the ante"]  # KINDS 0 to 3
 _FOLD, _CHECK, _CALL, _BET, _RAISE = 4, 5, 6, 7, 8
 _ANTE, _DEAD_AND_LIVE = 3, 2
 
-SOURCES = ["dealt", "shown", "mucked", "summary"]
+SOURCES = [source.value for source in (CardSource.DEALT, CardSource.SHOWN,
+                                       CardSource.MUCKED, CardSource.SUMMARY)]  # fmt: skip
 """Card sources, as `tracker.model.CardSource` values, by code."""
 
 
