@@ -158,7 +158,7 @@ def _read_streets(
     size = _MARKER_BOARD[kind]
     boarded = np.flatnonzero(size > 0)
     cards_text = pc.utf8_trim_whitespace(
-        substrings(take(lines, (boarded)), close[boarded] + 4, lengths(lines)[boarded])
+        substrings(take(lines, boarded), close[boarded] + 4, lengths(lines)[boarded])
     )
     text, indexes, cards_ok = bracketed_cards(cards_text)
     cards_ok &= ints(pc.list_value_length(indexes)) == size[boarded]
@@ -327,7 +327,7 @@ def _read_dealt(
     seats: Seats, ok: Bools,
 ) -> tuple[Rows, Strings]:  # fmt: skip
     rows = np.flatnonzero(dealt)
-    found, owner, street = take(lines, (rows)), owner[rows], street[rows]
+    found, owner, street = take(lines, rows), owner[rows], street[rows]
     bracket = find(found, " [")
     player = substrings(found, np.full(len(rows), 9), np.maximum(bracket, 9))
     sitting, _ = seated(owner, player, seats)
@@ -357,7 +357,7 @@ def _read_returned(
 ) -> Rows:
     # "Uncalled bet ($0.14) returned to toxic7"
     rows = np.flatnonzero(uncalled)
-    found, owner = take(lines, (rows)), owner[rows]
+    found, owner = take(lines, rows), owner[rows]
     cut = find(found, ") returned to ")
     player = substrings(found, cut + 14, lengths(found))
     amount, amount_ok = minor_units(
@@ -377,7 +377,7 @@ def _read_collected(
 ) -> Rows:
     # "Player1 collected $17.19 from pot", "APTEM-89 collected 813 from side pot-2"
     rows = np.flatnonzero(collected)
-    found, owner = take(lines, (rows)), owner[rows]
+    found, owner = take(lines, rows), owner[rows]
     cut = find(found, " collected ")
     player = substrings(found, np.zeros(len(rows), np.int64), cut)
     rest = substrings(found, cut + 11, lengths(found))
@@ -406,6 +406,6 @@ def _concat_rows(first: Rows, second: Rows) -> Rows:
             joined[name] = pa.concat_arrays([values, other])
     order = np.lexsort((joined["order"], joined["owner"]))
     return {
-        name: values[order] if isinstance(values, np.ndarray) else take(values, (order))
+        name: values[order] if isinstance(values, np.ndarray) else take(values, order)
         for name, values in joined.items()
     }

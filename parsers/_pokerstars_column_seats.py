@@ -90,7 +90,7 @@ def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
     end = np.minimum(end, hands.ends)
     ok &= end > hands.heads + 2
     at, owner = ranges(np.where(ok, hands.heads + 2, 0), np.where(ok, end, 0))
-    found = take(lines, (at))
+    found = take(lines, at)
     size = lengths(found)
     out = ends_with(found, ") is sitting out")
     closed = np.where(out, size - 15, size)

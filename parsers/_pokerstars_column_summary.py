@@ -57,22 +57,22 @@ class Summary:
 def read_summary(lines: Strings, hands: Hands, seats: Seats, body: Body, ok: Bools) -> Summary:
     """The lines after "*** SUMMARY ***", for the hands still `ok`."""
     at, owner = ranges(np.where(ok, body.summary_at + 1, 0), np.where(ok, hands.ends, 0))
-    found = take(lines, (at))
+    found = take(lines, at)
     seat = starts_with(found, "Seat ")
     total = starts_with(found, "Total pot ")
     board = starts_with(found, "Board [")
     quiet = equal(found, "Hand was run twice")
     decline(ok, owner[~seat & ~total & ~board & ~quiet])
-    pots = _read_total_pots(take(found, (np.flatnonzero(total))), owner[total], hands, ok)
+    pots = _read_total_pots(take(found, np.flatnonzero(total)), owner[total], hands, ok)
     rows = np.flatnonzero(board)
-    written = take(found, (rows))
+    written = take(found, rows)
     inner = substrings(written, np.full(len(rows), 7), lengths(written) - 1)
     same = bools(pc.equal(inner, take(body.board_text, owner[rows])))
     same &= ends_with(written, "]")
     decline(ok, owner[rows[~same]])
     rows = np.flatnonzero(seat)
     summaries, cards = _read_seat_lines(
-        take(found, (rows)), owner[rows], at[rows], hands, seats, body, ok
+        take(found, rows), owner[rows], at[rows], hands, seats, body, ok
     )
     return Summary(*pots, summaries, cards)
 
@@ -157,7 +157,7 @@ def _read_seat_lines(
     place = np.minimum(np.searchsorted(seat_keys[sorted_at], wanted), max(len(seat_keys) - 1, 0))
     place = sorted_at[place] if len(seat_keys) else place
     known = digits & (seat_keys[place] == wanted) if len(seat_keys) else digits & False
-    player = take(seats.player, (place))
+    player = take(seats.player, place)
     name_size = lengths(player)
     text_at = colon + 2
     size = lengths(lines)
@@ -227,14 +227,14 @@ def _summary_cards(
         text, indexes, cards_ok = bracketed_cards(substrings(found, begin, begin + close + 1))
         cards_ok &= close >= 0
         decline(ok, owner[rows[~cards_ok]])
-        names = take(player, (rows))
+        names = take(player, rows)
         seen = _seen(owner[rows], names, text, shown)
         keep = np.flatnonzero(~seen)
         parts.append({
             "owner": owner[rows][keep], "order": order[rows][keep] * 2 + int(source == 2),
-            "player": take(names, (keep)),
+            "player": take(names, keep),
             "street": np.full(len(keep), 4), "source": np.full(len(keep), source),
-            "cards": take(text, (keep)), "card_indexes": take(indexes, (keep)),
+            "cards": take(text, keep), "card_indexes": take(indexes, keep),
         })  # fmt: skip
     first, second = parts
     return {
@@ -250,8 +250,8 @@ def _seen(owner: Ints, player: Strings, text: Strings, shown: Rows) -> Bools:
     source = shown["source"]
     rows = np.flatnonzero(source == 1)
     body_owner = shown["owner"][rows]
-    player_codes = codes(player, take(shown["player"], (rows)))
-    text_codes = codes(text, take(shown["cards"], (rows)))
+    player_codes = codes(player, take(shown["player"], rows))
+    text_codes = codes(text, take(shown["cards"], rows))
     width_player = int(max(c.max(initial=0) for c in player_codes)) + 1
     width_text = int(max(c.max(initial=0) for c in text_codes)) + 1
     here = (owner * width_player + player_codes[0]) * width_text + text_codes[0]

@@ -56,7 +56,7 @@ def hand_tables(
     """Every hand table (`tracker.store.HAND_TABLES`) of the hands taken, and each child
     table's number of rows of each hand."""
     keep = np.flatnonzero(ok)
-    hand_id = take(headers.hand_id, (keep)).cast(pa.string())
+    hand_id = take(headers.hand_id, keep).cast(pa.string())
     renumber = np.full(len(ok), -1, np.int64)
     renumber[keep] = np.arange(len(keep))
     counts: dict[str, Ints] = {}
@@ -164,7 +164,7 @@ def _boards(
     return _table(
         "boards",
         {
-            "hand_id": take(hand_id, (renumber[rows])),
+            "hand_id": take(hand_id, renumber[rows]),
             "board": np.zeros(len(rows), np.int64),
             "cards": pc.take(body.board_text, picked),
             "card_indexes": pc.take(body.board_indexes, picked),
@@ -205,7 +205,7 @@ def _hands(
     total, rake, main = (
         values[keep] for values in (summary.total_pot, summary.rake, summary.main_pot)
     )
-    sides = take(summary.side_pots, (keep))
+    sides = take(summary.side_pots, keep)
     consistent, inconsistency = _chip_checks(body, summary, keep, len(hands.heads))
     count = len(keep)
     columns: dict[str, Any] = {
@@ -236,8 +236,8 @@ def _hands(
             count,
             [None, buffer(np.ascontiguousarray(headers.started_at[keep]))],
         ),
-        "site_timezone": take(headers.zone, (keep)),
-        "hero": take(body.hero, (keep)),
+        "site_timezone": take(headers.zone, keep),
+        "hero": take(body.hero, keep),
         "total_pot": total,
         "main_pot": _nullable(main, main >= 0),
         "side_pots": sides,
@@ -275,12 +275,12 @@ def _chip_checks(
     returned = _sums(body.returned["owner"], body.returned["amount"], hands)[keep]
     collected = _sums(body.collections["owner"], body.collections["amount"], hands)[keep]
     total, rake, main = summary.total_pot[keep], summary.rake[keep], summary.main_pot[keep]
-    sides = take(summary.side_pots, (keep))
+    sides = take(summary.side_pots, keep)
     has_sides = ints(pc.list_value_length(sides)) > 0
     plain = (contributed - returned == total) & (collected + rake == total)
     check = np.flatnonzero(~plain | ((main >= 0) & has_sides))
     reasons: list[str | None] = [None] * len(keep)
-    side_lists = take(sides, (check)).to_pylist()
+    side_lists = take(sides, check).to_pylist()
     for index, side in zip(check.tolist(), side_lists, strict=True):
         found = pot_discrepancies(
             int(total[index]),
@@ -321,7 +321,7 @@ def _nullable(values: Ints, valid: Bools | None = None) -> pa.Array[Any]:
 def _pick(values: Any, rows: Ints) -> Any:
     if isinstance(values, np.ndarray):
         return values[rows]
-    return take(values, (rows))
+    return take(values, rows)
 
 
 def _table(name: str, columns: dict[str, Any]) -> pa.Table:
@@ -329,11 +329,7 @@ def _table(name: str, columns: dict[str, Any]) -> pa.Table:
     arrays = []
     for field in schema:
         value = columns[field.name]
-        if isinstance(value, np.ndarray):
-            value = (
-                from_numpy(value, field.type)
-                if value.dtype != np.int64 or pa.types.is_integer(field.type)
-                else arrow(value)
-            )
+        if isinstance(value, np.ndarray):  # integers or bools
+            value = from_numpy(value, field.type)
         arrays.append(value.cast(field.type) if value.type != field.type else value)
     return pa.Table.from_arrays(arrays, schema=schema)

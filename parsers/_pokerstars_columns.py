@@ -197,9 +197,9 @@ def _take_hands(
     lines: Strings, heads: Ints, ends: Ints, file: str | None, first_line: int
 ) -> _Taken:
     """Read every hand of the shapes taken here."""
-    headers, ok = _read_headers(take(lines, (heads)))
+    headers, ok = _read_headers(take(lines, heads))
     ok &= ends - heads >= 4
-    tables, table_of = _read_tables(take(lines, (np.minimum(heads + 1, ends - 1))), ok)
+    tables, table_of = _read_tables(take(lines, np.minimum(heads + 1, ends - 1)), ok)
     terms = headers.terms
     of = headers.term_of
     hands = Hands(
@@ -262,7 +262,7 @@ def _read_headers(lines: Strings) -> tuple[Headers, Bools]:
     ok &= ~matches(terms_text, " - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}[ -]")
     _, first, term_of = np.unique(codes(terms_text)[0], return_index=True, return_inverse=True)
     terms: list[GameTerms | None] = []
-    for line in take(lines, (first)).to_pylist():
+    for line in take(lines, first).to_pylist():
         try:
             found: GameTerms | None = read_terms(str(line))
         except (UncoveredGameError, ValueError):
@@ -295,7 +295,7 @@ def _started_at(field: Any, ok: Bools) -> tuple[Ints, Bools]:
     zone_codes = codes(zone)[0]
     key = zone_codes * 2**40 + (local // 3_600 + 2**39)
     _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    zones = take(zone, (first)).to_pylist()
+    zones = take(zone, first).to_pylist()
     offsets = np.zeros(len(first), np.int64)
     known = np.ones(len(first), np.bool_)
     epoch = datetime(1970, 1, 1)
@@ -317,7 +317,7 @@ def _read_tables(lines: Strings, ok: Bools) -> tuple[list[TableLine | None], Int
     """ "Table 'Signe VI' 6-max Seat #6 is the button": each distinct line read once."""
     _, first, table_of = np.unique(codes(lines)[0], return_index=True, return_inverse=True)
     tables: list[TableLine | None] = []
-    for line in take(lines, (first)).to_pylist():
+    for line in take(lines, first).to_pylist():
         try:
             tables.append(read_table(str(line)))
         except ValueError:
