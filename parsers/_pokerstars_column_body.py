@@ -123,8 +123,7 @@ def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
     seat, player_rows = seat[seat >= 0], named[seat >= 0]
     actions, shows = _read_player_lines(
         take(lines, at[player_rows]), colon[player_rows], owner[player_rows],
-        street.of_line[player_rows], take(seats.player, seat), seat, at[player_rows] * 2,
-        hands, ok,
+        street.of_line[player_rows], seats.player, seat, at[player_rows] * 2, hands, ok,
     )  # fmt: skip
     other = np.flatnonzero(~is_player & ~street.marker)
     dealt_cards, hero, returned, collections = _read_other_lines(
@@ -188,11 +187,12 @@ _ALL_IN = " and is all-in"
 
 
 def _read_player_lines(
-    lines: Strings, colon: Ints, owner: Ints, street: Ints, player: Strings,
+    lines: Strings, colon: Ints, owner: Ints, street: Ints, names: Strings,
     player_code: Ints, order: Ints, hands: Hands, ok: Bools,
 ) -> tuple[Rows, Rows]:  # fmt: skip
     """ "bob: folds", "bob: raises $4 to $8", "bob: posts small blind $2", "bob: shows [..]"...
-    told apart by the words after the name, read in place (no text cut out)."""
+    told apart by the words after the name, read in place (no text cut out). `names` are
+    the seats' players, `player_code` each line's place in `names`."""
     size = lengths(lines)
     words = window(lines, colon + 2)
     rest_size = size - colon - 2
@@ -209,8 +209,8 @@ def _read_player_lines(
     decline(ok, owner[(kind < 0) & ~show & ~muck & ~quiet])
     betting = np.flatnonzero(kind >= 0)
     actions = _read_bets(
-        take(lines, betting), colon[betting], kind[betting], owner[betting],
-        street[betting], take(player, betting), player_code[betting], hands, ok,
+        lines, betting, colon[betting], kind[betting], owner[betting], street[betting],
+        take(names, player_code[betting]), player_code[betting], hands, ok,
     )  # fmt: skip
     shown = np.flatnonzero(show | muck)
     showing = take(lines, shown)
@@ -224,7 +224,7 @@ def _read_player_lines(
     twice = repeated(key, text_code)
     decline(ok, owner[shown[twice & show[shown]]])
     shows = {
-        "owner": owner[shown], "order": order[shown], "player": take(player, shown),
+        "owner": owner[shown], "order": order[shown], "player": take(names, player_code[shown]),
         "street": street[shown], "source": np.where(show[shown], 1, 2),
         "cards": text, "card_indexes": indexes,
     }  # fmt: skip
@@ -232,31 +232,32 @@ def _read_player_lines(
 
 
 def _read_bets(
-    lines: Strings, colon: Ints, kind: Ints, owner: Ints, street: Ints, player: Strings,
-    player_code: Ints, hands: Hands, ok: Bools,
+    lines: Strings, rows: Ints, colon: Ints, kind: Ints, owner: Ints, street: Ints,
+    player: Strings, player_code: Ints, hands: Hands, ok: Bools,
 ) -> Rows:  # fmt: skip
-    """The betting lines' actions: amounts, raise increments, live chips per street."""
-    size = lengths(lines)
+    """The actions of the betting lines at `rows`: amounts, raise increments, live chips
+    per street."""
+    size = lengths(lines)[rows]
     priced = kind >= _CALL
     priced |= kind == 0
-    all_in = ends_with(lines, _ALL_IN) & priced
-    decline(ok, owner[ends_with(lines, " cap") & priced])
+    all_in = ends_with(lines, _ALL_IN)[rows] & priced
+    decline(ok, owner[ends_with(lines, " cap")[rows] & priced])
     end = size - len(_ALL_IN) * all_in
     begin = colon + 2 + np.select([kind == _CALL, kind == _BET], [6, 5], 0)
     raised = kind == _RAISE
     raises = np.flatnonzero(raised)
-    to = find(take(lines, raises), " to ")
+    to = find(take(lines, rows[raises]), " to ")
     decline(ok, owner[raises[to < colon[raises]]])
     begin[raises] = to + 4
     posts = np.flatnonzero(kind == 0)
-    head = take(lines, posts)
+    head = take(lines, rows[posts])
     space = rfind(substrings(head, np.zeros(len(posts), np.int64), end[posts]), " ")
     post = index_in(substrings(head, colon[posts] + 8, np.maximum(space, colon[posts] + 8)), _POSTS)
     kind[posts] = post
     begin[posts] = space + 1
     decline(ok, owner[kind < 0])
     amount, amount_ok = minor_units(
-        substrings(lines, np.where(priced, begin, 0), np.where(priced, end, 0)),
+        substrings(lines, np.where(priced, begin, 0), np.where(priced, end, 0), rows),
         hands.decimals[owner],
     )
     decline(ok, owner[priced & ~amount_ok])

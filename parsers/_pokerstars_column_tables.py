@@ -62,14 +62,15 @@ def hand_tables(
     counts: dict[str, Ints] = {}
 
     def child(name: str, rows: dict[str, Any], columns: dict[str, Any]) -> pa.Table:
-        taken = np.flatnonzero(ok[rows["owner"]])
+        everyone = bool(ok[rows["owner"]].all())  # the usual case: no row to drop
+        taken = np.arange(len(rows["owner"])) if everyone else np.flatnonzero(ok[rows["owner"]])
         owner = renumber[rows["owner"][taken]]
         counts[name] = np.bincount(owner, minlength=len(keep))
         values: Rows = {"hand_id": take(hand_id, owner)}
         if "sequence" in TABLES[name].schema.names:
             values["sequence"] = _within(owner)
         for column, value in columns.items():
-            values[column] = _pick(value, taken)
+            values[column] = value if everyone else _pick(value, taken)
         return _table(name, values)
 
     actions = body.actions
