@@ -55,15 +55,15 @@ class Lines:
     """
 
     def __init__(self, text: str) -> None:
-        raw = np.frombuffer(text.encode(), dtype=np.uint8)
-        breaks = np.flatnonzero(raw == 10)
-        data = np.delete(raw, breaks) if len(breaks) else raw
+        encoded = text.encode()
+        breaks = np.flatnonzero(np.frombuffer(encoded, dtype=np.uint8) == 10)
+        data = encoded.replace(b"\n", b"")
         offsets = np.empty(len(breaks) + 2, dtype=np.int64)
         offsets[0] = 0
         offsets[1:-1] = breaks - np.arange(len(breaks))
         offsets[-1] = len(data)
         self.array: Strings = pa.Array.from_buffers(
-            TEXT, len(offsets) - 1, [None, buffer(offsets), buffer(data)]
+            TEXT, len(offsets) - 1, [None, buffer(offsets), pa.py_buffer(data)]
         )
 
     def __len__(self) -> int:
