@@ -78,14 +78,16 @@ def read_summary(lines: Strings, hands: Hands, seats: Seats, body: Body, ok: Boo
 
 
 _PLAIN_TOTAL = r"^Total pot [^ ]+ \| Rake [^ ]+$"
+_ONE_SIDE_POT = r"^Total pot [^ ]+ Main pot [^ ]+\. Side pot(?:-1)? [^ ]+\. \| Rake [^ ]+$"
 
 
 def _read_total_pots(
     lines: Strings, owner: Ints, hands: Hands, ok: Bools
 ) -> tuple[Ints, Ints, Ints, Any]:
-    """ "Total pot $4.85 | Rake $0.20" read in place; any other shape ("Total pot 6195
-    Main pot 4170. Side pot-1 399. | Rake 0") by `read_total_pot`, once per distinct
-    line. A hand's last Total pot line counts."""
+    """ "Total pot $4.85 | Rake $0.20" and "Total pot $102.81 Main pot $72.69. Side pot
+    $28.12. | Rake $2" read in place; any other shape ("Total pot 6195 Main pot 4170. Side
+    pot-1 399. Side pot-2 1626. | Rake 0") by `read_total_pot`, once per distinct line.
+    A hand's last Total pot line counts."""
     decimals = hands.decimals[owner]
     total, rake = np.full(len(owner), -1, np.int64), np.zeros(len(owner), np.int64)
     main = np.full(len(owner), -1, np.int64)
@@ -97,6 +99,7 @@ def _read_total_pots(
     rake_ok = _amounts_into(rake, plain, found, bar + 8, lengths(found), decimals)
     other = np.ones(len(owner), np.bool_)
     other[plain[total_ok & rake_ok]] = False
+    other[_read_one_side_pot(lines, total, rake, main, sides, decimals)] = False
     rows = np.flatnonzero(other)
     key = codes(take(lines, rows))[0] * 8 + decimals[rows]
     _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
@@ -120,6 +123,37 @@ def _read_total_pots(
     chosen = last[has]
     hand_total[has], hand_rake[has], hand_main[has] = total[chosen], rake[chosen], main[chosen]
     return hand_total, hand_rake, hand_main, _side_pots(last, sides)
+
+
+def _read_one_side_pot(
+    lines: Strings,
+    total: Ints,
+    rake: Ints,
+    main: Ints,
+    sides: dict[int, tuple[int, ...]],
+    decimals: Ints,
+) -> Ints:
+    """The Total pot lines with a main pot and one side pot, read into the arrays; returns
+    the rows read."""
+    rows = np.flatnonzero(matches(lines, _ONE_SIDE_POT))
+    found = take(lines, rows)
+    main_at, side_at, bar = (
+        find(found, " Main pot "),
+        find(found, ". Side pot"),
+        find(found, ". | Rake "),
+    )
+    numbered = byte_at(found, side_at + 10) == ord("-")  # "Side pot-1 $28.12."
+    side = np.zeros(len(rows), np.int64)
+    read = _amounts_into(total, rows, found, np.full(len(rows), 10), main_at, decimals)
+    read &= _amounts_into(main, rows, found, main_at + 10, side_at, decimals)
+    read &= _amounts_into(
+        side, np.arange(len(rows)), found, side_at + np.where(numbered, 13, 11), bar, decimals[rows]
+    )
+    read &= _amounts_into(rake, rows, found, bar + 9, lengths(found), decimals)
+    sides.update(
+        {row: (value,) for row, value in zip(rows[read].tolist(), side[read].tolist(), strict=True)}
+    )
+    return rows[read]
 
 
 def _amounts_into(

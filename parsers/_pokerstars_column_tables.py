@@ -191,7 +191,6 @@ def _hands(
     posts = _largest_posts(body.actions, len(hands.heads))
     small, big, ante = (post[keep] for post in posts)
     first, second = hands.first[keep], hands.second[keep]
-    table = [tables[index] for index in table_of[keep].tolist()]
 
     def per_term(value: Any, arrow_type: pa.DataType) -> pa.Array[Any]:
         values = [None if term is None else value(term) for term in terms]
@@ -201,7 +200,8 @@ def _hands(
         return per_term(lambda term: term.tournament_columns[index], arrow_type)
 
     def per_table(value: Any, arrow_type: pa.DataType) -> pa.Array[Any]:
-        return arrow_array([value(line) for line in table], arrow_type)
+        values = [None if line is None else value(line) for line in tables]
+        return take(arrow_array(values, arrow_type), table_of[keep])
 
     total, rake, main = (
         values[keep] for values in (summary.total_pot, summary.rake, summary.main_pot)
