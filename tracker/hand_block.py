@@ -28,6 +28,9 @@ from tracker.arrow_arrays import from_numpy, numpy_integers
 from tracker.hand_rows import HandRows
 from tracker.store import HAND_TABLES, TABLES, hand_tables
 
+_FEW_BLOCKS = 16
+"""Blocks joined without copying their rows (see `HandBlock.joined`)."""
+
 Counts = np.ndarray[Any, np.dtype[np.int64]]
 """Each hand's number of rows of one child table, in the order of the hands."""
 
@@ -90,8 +93,10 @@ class HandBlock:
 
     @classmethod
     def joined(cls, blocks: Sequence[HandBlock]) -> HandBlock:
-        """The hands of several blocks of one site as one block, in order (each table's
-        rows copied once into one chunk, so what is cut from it is cut once).
+        """The hands of several blocks of one site as one block, in order. A few blocks
+        are joined as they are (each table's chunks the blocks' tables); many small ones
+        (the runs of hands of a file of mixed games) are copied into one chunk a table,
+        so that cutting them by month costs one pass, not one per block.
 
         Raises:
             ValueError: no blocks, or blocks of several sites.
@@ -100,8 +105,10 @@ class HandBlock:
             raise ValueError("joined takes one or more blocks of one site")
         if len(blocks) == 1:
             return blocks[0]
-        tables = {name: pa.concat_tables([block.tables[name] for block in blocks]).combine_chunks()
+        tables = {name: pa.concat_tables([block.tables[name] for block in blocks])
                   for name in HAND_TABLES}  # fmt: skip
+        if len(blocks) > _FEW_BLOCKS:
+            tables = {name: table.combine_chunks() for name, table in tables.items()}
         counts = None
         if all(block.counts is not None for block in blocks):
             counts = {name: np.concatenate([block.counts[name] for block in blocks])  # type: ignore[index]
