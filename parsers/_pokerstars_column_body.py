@@ -100,6 +100,7 @@ class Body:
     board_indexes: Any
     has_board: Bools
     hero: Strings  # per hand (null: no hole cards dealt)
+    shown: Rows  # the "shows" and "mucks hand [..]" lines' cards, with each player's seat row
 
 
 def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
@@ -130,9 +131,11 @@ def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
         take(lines, at[other]), owner[other], street.of_line[other], at[other] * 2,
         hands, seats, ok,
     )  # fmt: skip
+    shown = {"owner": shows["owner"], "seat": shows.pop("seat"), "source": shows["source"],
+             "cards": shows["cards"]}  # fmt: skip
     cards = _concat_rows(dealt_cards, shows)
     return Body(summary_at, dealt, actions, cards, returned, collections,
-                board[0], board[1], board[2], hero)  # fmt: skip
+                board[0], board[1], board[2], hero, shown)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +228,7 @@ def _read_player_lines(
     decline(ok, owner[shown[twice & show[shown]]])
     shows = {
         "owner": owner[shown], "order": order[shown], "player": take(names, player_code[shown]),
+        "seat": player_code[shown],
         "street": street[shown], "source": np.where(show[shown], 1, 2),
         "cards": text, "card_indexes": indexes,
     }  # fmt: skip

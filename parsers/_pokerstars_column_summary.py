@@ -206,7 +206,7 @@ def _read_seat_lines(
     won, won_ok = _read_won(rest, hands.decimals[owner])
     decline(ok, owner[~won_ok])
     summaries = {"owner": owner, "seat": seat, "player": player, "text": rest, "won": won}
-    cards = _summary_cards(rest, owner, order, player, body, ok)
+    cards = _summary_cards(rest, owner, order, player, place, body, ok)
     return summaries, cards
 
 
@@ -244,10 +244,10 @@ _SUMMARY_SOURCES = (("showed [", 3), ("mucked [", 2))
 
 
 def _summary_cards(
-    rest: Strings, owner: Ints, order: Ints, player: Strings, body: Body, ok: Bools
+    rest: Strings, owner: Ints, order: Ints, player: Strings, seat: Ints, body: Body, ok: Bools
 ) -> Rows:
-    """The cards of "showed [..]" and "mucked [..]", less those the player showed before."""
-    shown = body.cards
+    """The cards of "showed [..]" and "mucked [..]", less those the player (at the seat row
+    `seat`) showed before."""
     parts: list[Rows] = []
     bracketed = np.flatnonzero(matches(rest, "(?:showed|mucked) \\["))
     some = take(rest, bracketed)
@@ -262,7 +262,7 @@ def _summary_cards(
         cards_ok &= close >= 0
         decline(ok, owner[rows[~cards_ok]])
         names = take(player, rows)
-        seen = _seen(owner[rows], names, text, shown)
+        seen = _seen(seat[rows], text, body.shown)
         keep = np.flatnonzero(~seen)
         parts.append({
             "owner": owner[rows][keep], "order": order[rows][keep] * 2 + int(source == 2),
@@ -279,15 +279,10 @@ def _summary_cards(
     }
 
 
-def _seen(owner: Ints, player: Strings, text: Strings, shown: Rows) -> Bools:
-    """Whether each (hand, player, cards) was shown in the body ("bob: shows [..]")."""
-    source = shown["source"]
-    rows = np.flatnonzero(source == 1)
-    body_owner = shown["owner"][rows]
-    player_codes = codes(player, take(shown["player"], rows))
-    text_codes = codes(text, take(shown["cards"], rows))
-    width_player = int(max(c.max(initial=0) for c in player_codes)) + 1
-    width_text = int(max(c.max(initial=0) for c in text_codes)) + 1
-    here = (owner * width_player + player_codes[0]) * width_text + text_codes[0]
-    there = (body_owner * width_player + player_codes[1]) * width_text + text_codes[1]
-    return member(here, there)
+def _seen(seat: Ints, text: Strings, shown: Rows) -> Bools:
+    """Whether the player at each seat row showed these cards in the body ("bob: shows
+    [..]"; seat rows are distinct across hands)."""
+    rows = np.flatnonzero(shown["source"] == 1)
+    here, there = codes(text, take(shown["cards"], rows))
+    width = int(max(here.max(initial=0), there.max(initial=0))) + 1
+    return member(seat * width + here, shown["seat"][rows] * width + there)

@@ -271,15 +271,20 @@ def _chip_checks(
 ) -> tuple[Bools, pa.Array[Any]]:
     """`tracker.hand_rows.rows_inconsistency_or_none` of every hand kept."""
     actions = body.actions
-    chips = ~np.isin(actions["kind"], _NO_CHIPS)
+    chips = (actions["kind"] != _NO_CHIPS[0]) & (actions["kind"] != _NO_CHIPS[1])
     contributed = _sums(actions["owner"][chips], actions["amount"][chips], hands)[keep]
     returned = _sums(body.returned["owner"], body.returned["amount"], hands)[keep]
     collected = _sums(body.collections["owner"], body.collections["amount"], hands)[keep]
     total, rake, main = summary.total_pot[keep], summary.rake[keep], summary.main_pot[keep]
     sides = take(summary.side_pots, keep)
-    has_sides = ints(pc.list_value_length(sides)) > 0
-    plain = (contributed - returned == total) & (collected + rake == total)
-    check = np.flatnonzero(~plain | ((main >= 0) & has_sides))
+    side_count = ints(pc.list_value_length(sides))
+    side_total = _sums(
+        np.repeat(np.arange(len(keep)), side_count), ints(pc.list_flatten(sides)), len(keep)
+    )
+    pots = main + side_total  # PokerStars lists the pots net of rake; either adds up
+    pots_ok = (main < 0) | (side_count == 0) | (pots == total) | (pots == total - rake)
+    plain = (contributed - returned == total) & (collected + rake == total) & pots_ok
+    check = np.flatnonzero(~plain)  # worded by `pot_discrepancies`, hand by hand
     reasons: list[str | None] = [None] * len(keep)
     side_lists = take(sides, check).to_pylist()
     for index, side in zip(check.tolist(), side_lists, strict=True):
