@@ -399,9 +399,22 @@ def window_is(found: Window, text: str) -> Bools:
 
 def member(values: Ints, pool: Ints) -> Bools:
     """Whether each value is in `pool` (`numpy.isin`, by a binary search: faster here)."""
-    known = np.unique(pool)
+    known = np.sort(pool)
     place = np.minimum(np.searchsorted(known, values), max(len(known) - 1, 0))
     return known[place] == values if len(known) else np.zeros(len(values), np.bool_)
+
+
+def distinct(keys: Ints) -> tuple[Ints, Ints]:
+    """The first row of each distinct key (in the keys' order) and each row's place among
+    them: `numpy.unique(keys, return_index=True, return_inverse=True)` by a stable sort,
+    several times faster here than numpy's hashing."""
+    order = np.argsort(keys, kind="stable")
+    ordered = keys[order]
+    new = np.ones(len(keys), np.bool_)
+    new[1:] = ordered[1:] != ordered[:-1]
+    inverse = np.empty(len(keys), np.int64)
+    inverse[order] = np.cumsum(new) - 1
+    return order[new], inverse
 
 
 def byte_at(array: Strings, position: Ints) -> np.ndarray[Any, np.dtype[np.uint8]]:

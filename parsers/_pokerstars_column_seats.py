@@ -19,6 +19,7 @@ from parsers._columns import (
     Strings,
     codes,
     count,
+    distinct,
     ends_with,
     equal,
     find,
@@ -115,7 +116,7 @@ def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
 def repeated(owner: Ints, value: Ints) -> Bools:
     """Rows whose (owner, value) appeared in an earlier row."""
     key = owner * (int(value.max(initial=0)) + 1) + value
-    _, first = np.unique(key, return_index=True)
+    first, _ = distinct(key)
     repeated = np.ones(len(key), dtype=np.bool_)
     repeated[first] = False
     return repeated

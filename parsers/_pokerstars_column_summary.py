@@ -24,6 +24,7 @@ from parsers._columns import (
     bracketed_cards,
     byte_at,
     codes,
+    distinct,
     ends_with,
     equal,
     find,
@@ -102,7 +103,7 @@ def _read_total_pots(
     other[_read_one_side_pot(lines, total, rake, main, sides, decimals)] = False
     rows = np.flatnonzero(other)
     key = codes(take(lines, rows))[0] * 8 + decimals[rows]
-    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    first, inverse = distinct(key)
     texts = take(lines, rows[first]).to_pylist()
     grouped = rows[np.argsort(inverse, kind="stable")]
     bounds = np.searchsorted(np.sort(inverse), np.arange(len(first) + 1)).tolist()

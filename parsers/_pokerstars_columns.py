@@ -38,6 +38,7 @@ from parsers._columns import (
     arrow,
     bools,
     codes,
+    distinct,
     integers,
     last_at_or_before,
     lengths,
@@ -260,7 +261,7 @@ def _read_headers(lines: Strings) -> tuple[Headers, Bools]:
     terms_text = field("terms")
     # the time is read after the first " - " a date follows, as `read_header` reads it
     ok &= ~matches(terms_text, " - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}[ -]")
-    _, first, term_of = np.unique(codes(terms_text)[0], return_index=True, return_inverse=True)
+    first, term_of = distinct(codes(terms_text)[0])
     terms: list[GameTerms | None] = []
     for line in take(lines, first).to_pylist():
         try:
@@ -294,7 +295,7 @@ def _started_at(field: Any, ok: Bools) -> tuple[Ints, Bools]:
     zone = pc.if_else(bracketed, field("zone2"), field("zone"))
     zone_codes = codes(zone)[0]
     key = zone_codes * 2**40 + (local // 3_600 + 2**39)
-    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    first, inverse = distinct(key)
     zones = take(zone, first).to_pylist()
     offsets = np.zeros(len(first), np.int64)
     known = np.ones(len(first), np.bool_)
@@ -315,7 +316,7 @@ def _started_at(field: Any, ok: Bools) -> tuple[Ints, Bools]:
 
 def _read_tables(lines: Strings, ok: Bools) -> tuple[list[TableLine | None], Ints]:
     """ "Table 'Signe VI' 6-max Seat #6 is the button": each distinct line read once."""
-    _, first, table_of = np.unique(codes(lines)[0], return_index=True, return_inverse=True)
+    first, table_of = distinct(codes(lines)[0])
     tables: list[TableLine | None] = []
     for line in take(lines, first).to_pylist():
         try:

@@ -15,6 +15,7 @@ from parsers._columns import (
     bracketed_cards,
     byte_at,
     codes,
+    distinct,
     find,
     member,
     minor_units,
@@ -152,3 +153,13 @@ def test_windows_are_the_sixteen_bytes_from_a_place(rows: list[str], start: int)
     words = window(arrow(rows, TEXT), np.full(len(rows), start))
     found = [bytes(row.view(np.uint8)) for row in words]
     assert found == [row.encode()[start : start + 16].ljust(16, b"\0") for row in rows]
+
+
+@settings(max_examples=200, deadline=None)
+@given(keys=st.lists(st.integers(-5, 5), max_size=30))
+def test_distinct_is_numpy_unique(keys: list[int]) -> None:
+    values = np.array(keys, np.int64)
+    first, inverse = distinct(values)
+    _, expected_first, expected_inverse = np.unique(values, return_index=True, return_inverse=True)
+    assert first.tolist() == expected_first.tolist()
+    assert inverse.tolist() == expected_inverse.reshape(-1).tolist()
