@@ -14,9 +14,10 @@ from datetime import datetime
 from parsers._common import to_minor_units, to_utc
 from tracker.model import Game, Seat, Structure, Tournament
 
-HAND_START = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #\d+:")
+HAND_START = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #[0-9]+:")
 """The start of every hand: "PokerStars Hand #96961585867:", "PokerStars Game #...",
-"PokerStars Home Game Hand #..."."""
+"PokerStars Home Game Hand #...". ASCII digits only (as hand ids are), so that the
+column-wise reader's patterns, whose digits are ASCII, cut a file into the same hands."""
 
 HAND_ID = re.compile(r"#(\d+):")
 
