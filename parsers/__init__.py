@@ -13,10 +13,11 @@ instance to `SITE_PARSERS`.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import cast
 
-from parsers._common import decode
+from parsers._common import HandText, decode
 from parsers.base import SiteParser
 from parsers.pokerstars import PokerStarsParser
 from tracker.errors import HandHistoryError, UnknownSiteError
@@ -77,7 +78,8 @@ def read_text_into(
     """
     text = _with_newlines(text)
     site = _detect(text, file)
-    return _read_hands_into(site, text, rows, file)
+    hands = _read_hands_into(site, site.split_hands(text), rows, file)
+    return cast("Iterator[HandHistoryError | None]", hands)  # hand texts only: no blocks
 
 
 def read_text_blocks(
@@ -106,23 +108,7 @@ def read_text_blocks(
     """
     text = _with_newlines(text)
     site = _detect(text, file)
-    return _read_blocks(site, text, rows, file)
-
-
-def _read_blocks(
-    site: SiteParser, text: str, rows: HandRows, file: str | None
-) -> Iterator[HandBlock | HandHistoryError | None]:
-    read_hand_into = site.read_hand_into
-    for item in site.read_blocks(text, file):
-        if isinstance(item, HandBlock):
-            yield item
-            continue
-        try:
-            read_hand_into(item, file, rows)
-        except HandHistoryError as error:
-            yield error
-        else:
-            yield None
+    return _read_hands_into(site, site.read_blocks(text, file), rows, file)
 
 
 def parse_file(path: str | os.PathLike[str]) -> Iterator[Hand | HandHistoryError]:
@@ -162,12 +148,17 @@ def _parse_hands(
 
 
 def _read_hands_into(
-    site: SiteParser, text: str, rows: HandRows, file: str | None
-) -> Iterator[HandHistoryError | None]:
+    site: SiteParser, items: Iterable[HandBlock | HandText], rows: HandRows, file: str | None
+) -> Iterator[HandBlock | HandHistoryError | None]:
+    """Each hand text of `items` read into `rows` (None, or the error saying why not);
+    blocks passed on as they are."""
     read_hand_into = site.read_hand_into
-    for hand_text in site.split_hands(text):
+    for item in items:
+        if isinstance(item, HandBlock):
+            yield item
+            continue
         try:
-            read_hand_into(hand_text, file, rows)
+            read_hand_into(item, file, rows)
         except HandHistoryError as error:
             yield error
         else:

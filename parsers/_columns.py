@@ -333,6 +333,21 @@ def integers(array: Strings, ok: Bools) -> Ints:
     return values
 
 
+def joined_rows(*parts: Rows) -> Rows:
+    """Rows of the same columns, those of each part after those of the part before."""
+    return {
+        name: np.concatenate([part[name] for part in parts])
+        if isinstance(values, np.ndarray)
+        else pa.concat_arrays([part[name] for part in parts])
+        for name, values in parts[0].items()
+    }
+
+
+def pick(values: Any, at: Ints) -> Any:
+    """The rows at `at` of a numpy or Arrow column."""
+    return values[at] if isinstance(values, np.ndarray) else take(values, at)
+
+
 def nullable(values: Ints, valid: Bools) -> pa.Array[Any]:
     """Integers, null where not `valid`."""
     bitmap = buffer(np.packbits(valid, bitorder="little"))
@@ -372,25 +387,21 @@ def window(array: Strings, start: Ints, rows: Ints | None = None) -> Window:
         tail_runs = np.lib.stride_tricks.as_strided(tail, (_WINDOW + 1, _WINDOW), (1, 1))
         offset = len(data) - min(len(data), _WINDOW)
         picked[late] = tail_runs[np.minimum(first[late] - offset, _WINDOW)]
-    words: Window = picked.view(np.uint64) & _MASKS[room]
+    words: Window = picked.view(np.uint64) & WINDOW_MASKS[room]
     return words
 
 
-def window_masks() -> Window:
-    """For each length 0 to 16, the mask of a window's first that many bytes."""
-    return _MASKS
-
-
-_MASKS: Window = np.frombuffer(
+WINDOW_MASKS: Window = np.frombuffer(
     b"".join((b"\xff" * size).ljust(_WINDOW, b"\0") for size in range(_WINDOW + 1)), np.uint64
 ).reshape(_WINDOW + 1, 2)
+"""For each length 0 to 16, the mask of a window's first that many bytes."""
 
 
 def window_is(found: Window, text: str) -> Bools:
     """Rows of a `window` that start with `text` (at most 16 bytes)."""
     code = text.encode()
     pattern = np.frombuffer(code.ljust(_WINDOW, b"\0"), np.uint64)
-    mask = _MASKS[len(code)]
+    mask = WINDOW_MASKS[len(code)]
     same: Bools = (found[:, 0] & mask[0]) == pattern[0]
     if len(code) > _WINDOW // 2:
         same &= (found[:, 1] & mask[1]) == pattern[1]

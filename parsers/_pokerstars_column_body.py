@@ -34,6 +34,7 @@ from parsers._columns import (
     index_in,
     integers,
     ints,
+    joined_rows,
     last_at_or_before,
     lengths,
     literal,
@@ -44,6 +45,7 @@ from parsers._columns import (
     starts_with,
     substrings,
     take,
+    trimmed,
     window,
     window_is,
 )
@@ -133,7 +135,7 @@ def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
     )  # fmt: skip
     shown = {"owner": shows["owner"], "seat": shows.pop("seat"), "source": shows["source"],
              "cards": shows["cards"]}  # fmt: skip
-    cards = _concat_rows(dealt_cards, shows)
+    cards = joined_rows(dealt_cards, shows)  # put in line order with the summary's
     return Body(summary_at, dealt, actions, cards, returned, collections,
                 board[0], board[1], board[2], hero, shown)  # fmt: skip
 
@@ -159,7 +161,7 @@ def _read_streets(
     kind = np.maximum(kind, 0)
     size = _MARKER_BOARD[kind]
     boarded = np.flatnonzero(size > 0)
-    cards_text = pc.utf8_trim_whitespace(
+    cards_text = trimmed(
         substrings(take(lines, boarded), close[boarded] + 4, lengths(lines)[boarded])
     )
     text, indexes, cards_ok = bracketed_cards(cards_text)
@@ -338,9 +340,7 @@ def _read_dealt(
     sitting, _ = seated(owner, player, seats)
     decline(ok, owner[~sitting | (bracket < 9)])
     start = np.maximum(rfind(found, "["), bracket)
-    text, indexes, cards_ok = bracketed_cards(
-        pc.utf8_trim_whitespace(substrings(found, start, lengths(found)))
-    )
+    text, indexes, cards_ok = bracketed_cards(trimmed(substrings(found, start, lengths(found))))
     cards_ok &= ints(pc.list_value_length(indexes)) == hands.hole_cards[owner]
     decline(ok, owner[~cards_ok])
     last = np.full(len(ok), -1, np.int64)
@@ -398,19 +398,3 @@ def _read_collected(
     sitting, _ = seated(owner, player, seats)
     decline(ok, owner[~sitting | ~amount_ok | (split < 0) | ((named < 0) & ~numbered)])
     return {"owner": owner, "player": player, "amount": amount, "pot": pot}
-
-
-def _concat_rows(first: Rows, second: Rows) -> Rows:
-    """Two sets of card rows as one, in line order (`order`) within each hand."""
-    joined: Rows = {}
-    for name, values in first.items():
-        other = second[name]
-        if isinstance(values, np.ndarray):
-            joined[name] = np.concatenate([values, other])
-        else:
-            joined[name] = pa.concat_arrays([values, other])
-    order = np.lexsort((joined["order"], joined["owner"]))
-    return {
-        name: values[order] if isinstance(values, np.ndarray) else take(values, order)
-        for name, values in joined.items()
-    }

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from parsers._columns import (
+    WINDOW_MASKS,
     Bools,
     Ints,
     Strings,
@@ -30,7 +31,6 @@ from parsers._columns import (
     substrings,
     take,
     window,
-    window_masks,
 )
 
 
@@ -122,9 +122,6 @@ def repeated(owner: Ints, value: Ints) -> Bools:
     return repeated
 
 
-_MASKS = window_masks()
-
-
 def seat_of(lines: Strings, rows: Ints, colon: Ints, owner: Ints, seats: Seats) -> Ints:
     """The seat row of the player whose name starts each line at `rows` (the line up to
     `colon`), -1 when no player of its hand has that name: names of up to 16 bytes
@@ -133,7 +130,7 @@ def seat_of(lines: Strings, rows: Ints, colon: Ints, owner: Ints, seats: Seats) 
     size = lengths(seats.player)
     names = window(seats.player, np.zeros(len(size), np.int64))
     first, second = np.ascontiguousarray(names[:, 0]), np.ascontiguousarray(names[:, 1])
-    start = window(lines, np.zeros(len(rows), np.int64), rows) & _MASKS[np.clip(colon, 0, 16)]
+    start = window(lines, np.zeros(len(rows), np.int64), rows) & WINDOW_MASKS[np.clip(colon, 0, 16)]
     head, tail = np.ascontiguousarray(start[:, 0]), np.ascontiguousarray(start[:, 1])
     found = np.full(len(rows), -1, np.int64)
     for place in range(table.shape[1]):

@@ -28,6 +28,7 @@ from parsers._columns import (
     ends_with,
     equal,
     find,
+    joined_rows,
     lengths,
     matches,
     member,
@@ -271,13 +272,7 @@ def _summary_cards(
             "street": np.full(len(keep), 4), "source": np.full(len(keep), source),
             "cards": take(text, keep), "card_indexes": take(indexes, keep),
         })  # fmt: skip
-    first, second = parts
-    return {
-        name: np.concatenate([values, second[name]])
-        if isinstance(values, np.ndarray)
-        else pa.concat_arrays([values, second[name]])
-        for name, values in first.items()
-    }
+    return joined_rows(*parts)
 
 
 def _seen(seat: Ints, text: Strings, shown: Rows) -> Bools:

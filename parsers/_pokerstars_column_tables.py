@@ -24,7 +24,9 @@ from parsers._columns import (
     buffer,
     group_starts,
     ints,
+    joined_rows,
     nullable,
+    pick,
     take,
 )
 from parsers._pokerstars_column_body import KINDS, SOURCES, STREETS, Body
@@ -70,7 +72,7 @@ def hand_tables(
         if "sequence" in TABLES[name].schema.names:
             values["sequence"] = _within(owner)
         for column, value in columns.items():
-            values[column] = value if everyone else _pick(value, taken)
+            values[column] = value if everyone else pick(value, taken)
         return _table(name, values)
 
     actions = body.actions
@@ -133,15 +135,9 @@ def hand_tables(
 
 
 def _cards(child: Any, body: Body, summary: Summary) -> pa.Table:
-    rows: dict[str, Any] = {}
-    for name, values in body.cards.items():
-        other = summary.cards[name]
-        if isinstance(values, np.ndarray):
-            rows[name] = np.concatenate([values, other])
-        else:
-            rows[name] = pa.concat_arrays([values, other])
-    order = np.lexsort((rows["order"], rows["owner"]))
-    rows = {name: _pick(values, order) for name, values in rows.items()}
+    rows = joined_rows(body.cards, summary.cards)
+    order = np.lexsort((rows["order"], rows["owner"]))  # line order within each hand
+    rows = {name: pick(values, order) for name, values in rows.items()}
     cards: pa.Table = child(
         "cards",
         rows,
@@ -322,12 +318,6 @@ def _words(words: list[str], codes: Ints) -> Strings:
 def _nullable(values: Ints, valid: Bools | None = None) -> pa.Array[Any]:
     valid = values >= 0 if valid is None else valid
     return nullable(values, valid)
-
-
-def _pick(values: Any, rows: Ints) -> Any:
-    if isinstance(values, np.ndarray):
-        return values[rows]
-    return take(values, rows)
 
 
 def _table(name: str, columns: dict[str, Any]) -> pa.Table:
