@@ -337,7 +337,7 @@ def _read_dealt(
     found, owner, street = take(lines, rows), owner[rows], street[rows]
     bracket = find(found, " [")
     player = substrings(found, np.full(len(rows), 9), np.maximum(bracket, 9))
-    sitting, _ = seated(owner, player, seats)
+    sitting = seated(owner, player, seats) >= 0
     decline(ok, owner[~sitting | (bracket < 9)])
     start = np.maximum(rfind(found, "["), bracket)
     text, indexes, cards_ok = bracketed_cards(trimmed(substrings(found, start, lengths(found))))
@@ -368,7 +368,7 @@ def _read_returned(
     amount, amount_ok = minor_units(
         substrings(found, np.full(len(rows), 14), np.maximum(cut, 14)), hands.decimals[owner]
     )
-    sitting, _ = seated(owner, player, seats)
+    sitting = seated(owner, player, seats) >= 0
     decline(ok, owner[~sitting | ~amount_ok | (cut < 14)])
     return {"owner": owner, "player": player, "amount": amount}
 
@@ -395,6 +395,6 @@ def _read_collected(
     numbered = matches(pot_name, "^side pot-[0-9]{1,4}$")
     number = integers(pc.utf8_slice_codeunits(pot_name, 9), numbered)
     pot = np.where(named >= 0, _POT_NUMBERS[np.maximum(named, 0)], number)
-    sitting, _ = seated(owner, player, seats)
+    sitting = seated(owner, player, seats) >= 0
     decline(ok, owner[~sitting | ~amount_ok | (split < 0) | ((named < 0) & ~numbered)])
     return {"owner": owner, "player": player, "amount": amount, "pot": pot}

@@ -142,12 +142,7 @@ def seat_of(lines: Strings, rows: Ints, colon: Ints, owner: Ints, seats: Seats) 
     long = np.flatnonzero(colon > 16)  # names of more than 16 bytes: as text
     if len(long):
         names = substrings(lines, np.zeros(len(long), np.int64), colon[long], rows[long])
-        seat_codes, name_codes = codes(seats.player, names)
-        for index, row in enumerate(long.tolist()):
-            hand_seats = table[owner[row]]
-            same = hand_seats[(hand_seats >= 0) & (seat_codes[hand_seats] == name_codes[index])]
-            if len(same):
-                found[row] = same[0]
+        found[long] = seated(owner[long], names, seats)
     return found
 
 
@@ -161,14 +156,14 @@ def _seat_table(owner: Ints, seats: Seats) -> Ints:
     return table
 
 
-def seated(owner: Ints, names: Strings, seats: Seats) -> tuple[Bools, Ints]:
-    """Whether each name has a seat in its hand, and the names' codes (equal names, equal
-    codes, within this call)."""
+def seated(owner: Ints, names: Strings, seats: Seats) -> Ints:
+    """The seat row of each name's player in its hand, -1 when no seat has that name."""
     seat_codes, name_codes = codes(seats.player, names)
-    hands = int(max(owner.max(initial=-1), seats.owner.max(initial=-1))) + 1
-    place = (
-        np.arange(len(seats.owner)) - np.searchsorted(seats.owner, np.arange(hands))[seats.owner]
-    )
-    table = np.full((hands, int(place.max(initial=0)) + 1), -1, np.int64)
-    table[seats.owner, place] = seat_codes  # each hand's seated players' codes
-    return (table[owner] == name_codes[:, None]).any(axis=1), name_codes
+    table = _seat_table(owner, seats)
+    found = np.full(len(owner), -1, np.int64)
+    for place in range(table.shape[1]):
+        candidate = table[owner, place]
+        known = np.maximum(candidate, 0)
+        same = (candidate >= 0) & (seat_codes[known] == name_codes)
+        found = np.where(same & (found < 0), known, found)
+    return found
