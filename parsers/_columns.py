@@ -381,19 +381,22 @@ def window(array: Strings, start: Ints, rows: Ints | None = None) -> Window:
     room = np.clip(last - first, 0, _WINDOW)
     # every run of 16 bytes of the data, as a view (no copy): one run copied per row; the
     # runs of the last 16 bytes from a padded copy of those bytes only
-    tail = np.concatenate([data[-_WINDOW:], np.zeros(_WINDOW, np.uint8)])
     cut = max(len(data) - _WINDOW, 0)
-    late = first > cut - 1
-    picked = np.empty((len(first), _WINDOW), np.uint8)
+    picked = np.zeros((len(first), _WINDOW), np.uint8)
     if len(data) >= _WINDOW:
-        runs = np.lib.stride_tricks.as_strided(data, (cut + 1, _WINDOW), (1, 1))
-        picked[~late] = runs[first[~late]]
-    if late.any():
+        runs = np.ndarray((cut + 1,), _RUN, data, strides=(1,))
+        picked = runs[np.clip(first, 0, cut)].view(np.uint8).reshape(len(first), _WINDOW)
+    late = np.flatnonzero(first > cut - 1)
+    if len(late):
+        tail = np.concatenate([data[-_WINDOW:], np.zeros(_WINDOW, np.uint8)])
         tail_runs = np.lib.stride_tricks.as_strided(tail, (_WINDOW + 1, _WINDOW), (1, 1))
         offset = len(data) - min(len(data), _WINDOW)
         picked[late] = tail_runs[np.minimum(first[late] - offset, _WINDOW)]
-    words: Window = picked.view(np.uint64) & WINDOW_MASKS[room]
+    words: Window = picked.view(np.uint64) & np.take(WINDOW_MASKS, room, axis=0)
     return words
+
+
+_RUN = np.dtype((np.void, _WINDOW))
 
 
 WINDOW_MASKS: Window = np.frombuffer(
