@@ -262,12 +262,12 @@ def _read_bets(
     kind[posts] = post
     begin[posts] = space + 1
     decline(ok, owner[kind < 0])
-    amount, amount_ok = minor_units(
-        substrings(lines, np.where(priced, begin, 0), np.where(priced, end, 0), rows),
-        hands.decimals[owner],
+    amount = np.zeros(len(rows), np.int64)
+    at = np.flatnonzero(priced)
+    amount[at], amount_ok = minor_units(
+        substrings(lines, begin[at], end[at], rows[at]), hands.decimals[owner[at]]
     )
-    decline(ok, owner[priced & ~amount_ok])
-    amount = np.where(priced, amount, 0)
+    decline(ok, owner[at[~amount_ok]])
     cap = np.where(hands.limit[owner], hands.first[owner], hands.second[owner])
     live = np.select([kind == _ANTE, kind == _DEAD_AND_LIVE], [0, np.minimum(amount, cap)], amount)
     live = np.where(raised, 0, live)

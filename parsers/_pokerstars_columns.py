@@ -86,9 +86,9 @@ def read_columns(text: str, file: str | None) -> Iterator[HandBlock | HandText]:
     the first header too, when it holds anything)."""
     first_line = 1
     for begin, end in pairwise(_cuts(text)):
-        piece = text[begin:end]
-        yield from _read_chunk(piece, file, first_line)
-        first_line += piece.count("\n")
+        items, newlines = _read_chunk(text[begin:end], file, first_line)
+        yield from items
+        first_line += newlines
 
 
 def _cuts(text: str) -> list[int]:
@@ -107,17 +107,20 @@ _FLOP_HEADER = re.compile(r"\nPokerStars [^\n]*(?:Omaha|OMAHA|Courchevel|COURCHE
 """A header line of a flop game (or one that names such a game elsewhere in it)."""
 
 
-def _read_chunk(piece: str, file: str | None, first_line: int) -> list[HandBlock | HandText]:
+def _read_chunk(
+    piece: str, file: str | None, first_line: int
+) -> tuple[list[HandBlock | HandText], int]:
+    """The chunk's items, and how many newlines it holds."""
     # hands of a flop game in the chunk, or none is read here (stud, games not covered)
     if not (_FLOP_HEADER.match("\n" + piece[:500]) or _FLOP_HEADER.search(piece)):
-        return _all_texts(piece, first_line)
+        return _all_texts(piece, first_line), piece.count("\n")
     lines = Lines(piece).array
     frame = _frame(lines)
     if frame is None:
-        return _all_texts(piece, first_line)
+        return _all_texts(piece, first_line), len(lines) - 1
     taken = _take_hands(lines, frame[0], frame[1], file, first_line)
     if taken.tables is None or taken.counts is None:
-        return _all_texts(piece, first_line)
+        return _all_texts(piece, first_line), len(lines) - 1
     texts = _HandTexts(piece, first_line, frame)
     items: list[HandBlock | HandText] = texts.before_first_hand()
     ok = taken.ok
@@ -140,7 +143,7 @@ def _read_chunk(piece: str, file: str | None, first_line: int) -> list[HandBlock
             counts[name] = found[read : read + size]
         items.append(HandBlock(SITE, tables, counts))
         read += size
-    return items
+    return items, len(lines) - 1
 
 
 def _frame(lines: Strings) -> tuple[Ints, Ints] | None:

@@ -33,6 +33,7 @@ import numpy as np
 import pyarrow.parquet as pq
 
 import parsers
+from tracker.allocator import hold_freed_memory
 from tracker.errors import HandHistoryError, UnsupportedGameError
 from tracker.hand_block import HandBlock
 from tracker.hand_rows import HAND_COLUMNS, HandRows
@@ -199,6 +200,7 @@ class _ImportRun:
         self.files_done = 0
 
     def run(self) -> None:
+        hold_freed_memory()
         self.store.open_for_writing()
         self.records = self.store.file_records()
         self.recorded_errors = self.store.error_keys()
@@ -256,7 +258,8 @@ class _ImportRun:
             self._fail_file(path, "the file is empty", "EmptyFileError")
             counts.failed = 1
         else:
-            lines = max(1, text.count("\n"))
+            # where in the file the reader is, for the progress bar only
+            lines = max(1, text.count("\n")) if self.progress is not None else 1
             try:
                 for item in parsers.read_text_blocks(text, self.pending_rows, file=str(path)):
                     before = counts.seen
