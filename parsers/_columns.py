@@ -442,8 +442,9 @@ def byte_at(array: Strings, position: Ints) -> np.ndarray[Any, np.dtype[np.uint8
     """Each row's byte at `position` (0 past its end)."""
     offsets, data = parts(array)
     inside = (position >= 0) & (position < np.diff(offsets))
-    padded = np.concatenate([data, np.zeros(1, np.uint8)])
-    return np.where(inside, padded[np.where(inside, offsets[:-1] + position, len(data))], 0)
+    if not len(data):
+        return np.zeros(len(position), np.uint8)
+    return np.where(inside, data[np.where(inside, offsets[:-1] + position, 0)], 0)
 
 
 def small_integers(array: Strings, begin: Ints, end: Ints) -> tuple[Ints, Bools]:

@@ -208,10 +208,11 @@ def _read_player_lines(
             found &= rest_size == len(word)
         kind[found] = code
     show, muck = window_is(words, _SHOWS), window_is(words, _MUCKS)
-    quiet = np.zeros(len(colon), np.bool_)
+    other = np.flatnonzero((kind < 0) & ~show & ~muck)  # few: "bob: is sitting out"...
+    others, quiet = take(lines, other), np.zeros(len(other), np.bool_)
     for rest in _QUIET:
-        quiet |= (rest_size == len(rest)) & ends_with(lines, ": " + rest)
-    decline(ok, owner[(kind < 0) & ~show & ~muck & ~quiet])
+        quiet |= (rest_size[other] == len(rest)) & ends_with(others, ": " + rest)
+    decline(ok, owner[other[~quiet]])
     betting = np.flatnonzero(kind >= 0)
     actions = _read_bets(
         lines, betting, colon[betting], kind[betting], owner[betting], street[betting],

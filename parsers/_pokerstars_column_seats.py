@@ -19,7 +19,6 @@ from parsers._columns import (
     Ints,
     Strings,
     codes,
-    count,
     distinct,
     ends_with,
     equal,
@@ -96,9 +95,9 @@ def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
     out = ends_with(found, ") is sitting out")
     closed = np.where(out, size - 15, size)
     plain = out | ends_with(found, " in chips)")
-    plain &= count(found, "(") == 1
     colon = find(found, ": ")
     paren = find(found, " (")
+    plain &= find(found, "(") == paren + 1  # the only "(": what follows it is read whole
     plain &= (colon > 5) & (paren > colon + 2)
     chips_at = np.maximum(closed - 10, 0)
     plain &= equal(substrings(found, chips_at, closed), " in chips)")

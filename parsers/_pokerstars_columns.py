@@ -44,6 +44,7 @@ from parsers._columns import (
     lengths,
     matches,
     scalar,
+    starts_with,
     take,
 )
 from parsers._common import HandText, split_at_headers, to_utc
@@ -148,7 +149,8 @@ def _read_chunk(
 
 def _frame(lines: Strings) -> tuple[Ints, Ints] | None:
     """Each hand's header line and the line after its last non-empty line."""
-    header = np.flatnonzero(matches(lines, _HAND_START))
+    named = np.flatnonzero(starts_with(lines, "PokerStars "))
+    header = named[matches(take(lines, named), _HAND_START)]
     if not len(header):
         return None
     following = np.append(header[1:], len(lines))
