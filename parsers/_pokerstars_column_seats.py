@@ -18,6 +18,7 @@ from parsers._columns import (
     Bools,
     Ints,
     Strings,
+    Window,
     codes,
     distinct,
     ends_with,
@@ -123,25 +124,44 @@ def repeated(owner: Ints, value: Ints) -> Bools:
 
 def seat_of(lines: Strings, rows: Ints, colon: Ints, owner: Ints, seats: Seats) -> Ints:
     """The seat row of the player whose name starts each line at `rows` (the line up to
-    `colon`), -1 when no player of its hand has that name: names of up to 16 bytes
-    compared as two words, longer ones as text."""
-    table = _seat_table(owner, seats)
-    size = lengths(seats.player)
-    names = window(seats.player, np.zeros(len(size), np.int64))
-    first, second = np.ascontiguousarray(names[:, 0]), np.ascontiguousarray(names[:, 1])
+    `colon`), -1 when no player of its hand has that name."""
     start = window(lines, np.zeros(len(rows), np.int64), rows) & WINDOW_MASKS[np.clip(colon, 0, 16)]
-    head, tail = np.ascontiguousarray(start[:, 0]), np.ascontiguousarray(start[:, 1])
-    found = np.full(len(rows), -1, np.int64)
+    found = _seat_by_words(owner, colon, start, seats)
+    long = np.flatnonzero(colon > _WORDS)
+    if len(long):
+        names = substrings(lines, np.zeros(len(long), np.int64), colon[long], rows[long])
+        found[long] = _seat_by_text(owner[long], names, seats)
+    return found
+
+
+def seated(owner: Ints, names: Strings, seats: Seats) -> Ints:
+    """The seat row of each name's player in its hand, -1 when no seat has that name."""
+    size = lengths(names)
+    found = _seat_by_words(owner, size, window(names, np.zeros(len(size), np.int64)), seats)
+    long = np.flatnonzero(size > _WORDS)
+    if len(long):
+        found[long] = _seat_by_text(owner[long], take(names, long), seats)
+    return found
+
+
+_WORDS = 16  # names of up to 16 bytes are compared as two 64-bit words, longer ones as text
+
+
+def _seat_by_words(owner: Ints, size: Ints, words: Window, seats: Seats) -> Ints:
+    """The seat rows of names of up to 16 bytes given as `window` words (-1: none; also
+    for every longer name)."""
+    table = _seat_table(owner, seats)
+    seat_size = lengths(seats.player)
+    names = window(seats.player, np.zeros(len(seat_size), np.int64))
+    first, second = np.ascontiguousarray(names[:, 0]), np.ascontiguousarray(names[:, 1])
+    head, tail = np.ascontiguousarray(words[:, 0]), np.ascontiguousarray(words[:, 1])
+    found = np.full(len(owner), -1, np.int64)
     for place in range(table.shape[1]):
         candidate = table[owner, place]
         known = np.maximum(candidate, 0)
-        same = (candidate >= 0) & (size[known] == colon) & (colon <= 16)
+        same = (candidate >= 0) & (seat_size[known] == size) & (size <= _WORDS)
         same &= (head == first[known]) & (tail == second[known])
         found = np.where(same & (found < 0), known, found)
-    long = np.flatnonzero(colon > 16)  # names of more than 16 bytes: as text
-    if len(long):
-        names = substrings(lines, np.zeros(len(long), np.int64), colon[long], rows[long])
-        found[long] = seated(owner[long], names, seats)
     return found
 
 
@@ -155,8 +175,7 @@ def _seat_table(owner: Ints, seats: Seats) -> Ints:
     return table
 
 
-def seated(owner: Ints, names: Strings, seats: Seats) -> Ints:
-    """The seat row of each name's player in its hand, -1 when no seat has that name."""
+def _seat_by_text(owner: Ints, names: Strings, seats: Seats) -> Ints:
     seat_codes, name_codes = codes(seats.player, names)
     table = _seat_table(owner, seats)
     found = np.full(len(owner), -1, np.int64)
