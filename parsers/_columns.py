@@ -56,15 +56,10 @@ class Lines:
 
     def __init__(self, text: str) -> None:
         encoded = text.encode()
-        breaks = np.flatnonzero(np.frombuffer(encoded, dtype=np.uint8) == 10)
-        data = encoded.replace(b"\n", b"")
-        offsets = np.empty(len(breaks) + 2, dtype=np.int64)
-        offsets[0] = 0
-        offsets[1:-1] = breaks - np.arange(len(breaks))
-        offsets[-1] = len(data)
-        self.array: Strings = pa.Array.from_buffers(
-            TEXT, len(offsets) - 1, [None, buffer(offsets), pa.py_buffer(data)]
+        whole = pa.Array.from_buffers(
+            TEXT, 1, [None, buffer(np.array([0, len(encoded)], np.int64)), pa.py_buffer(encoded)]
         )
+        self.array: Strings = pc.split_pattern(whole, "\n").values
 
     def __len__(self) -> int:
         return len(self.array)

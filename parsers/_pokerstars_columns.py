@@ -36,15 +36,17 @@ from parsers._columns import (
     Lines,
     Strings,
     arrow,
-    bools,
     codes,
     distinct,
+    find,
     integers,
+    ints,
     last_at_or_before,
     lengths,
     matches,
     scalar,
     starts_with,
+    substrings,
     take,
 )
 from parsers._common import HandText, split_at_headers, to_utc
@@ -68,15 +70,19 @@ CHUNK_CHARS = 8_000_000
 """Text read at once (about 5,000 hands): the memory of a read is bounded by a chunk,
 however large the file."""
 
-_HEADER = (
-    r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #(?P<id>[0-9]+): (?P<terms>.*?) - "
+_TIME = (
     r"(?P<y>[0-9]{4})/(?P<mo>[0-9]{1,2})/(?P<d>[0-9]{1,2}) "
     r"(?P<h>[0-9]{1,2}):(?P<mi>[0-9]{2}):(?P<s>[0-9]{2}) (?P<zone>[A-Za-z]+)"
     r"(?: \[(?P<y2>[0-9]{4})/(?P<mo2>[0-9]{1,2})/(?P<d2>[0-9]{1,2}) "
     r"(?P<h2>[0-9]{1,2}):(?P<mi2>[0-9]{2}):(?P<s2>[0-9]{2}) (?P<zone2>[A-Za-z]+)\])?$"
 )
+"""The end of a header: " - 2026/07/06 0:03:46 ET", also with " [2013/04/10 14:06:22
+ET]"."""
+_TIME_AT = " - " + re.sub(r"\(\?P<[a-z0-9]+>", "(?:", _TIME)  # the same, no groups
+_HEADER = r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #[0-9]+: .*?" + _TIME_AT
 """The header shapes taken here: "PokerStars Hand #290000070000774271:  Omaha Hi/Lo Pot
-Limit ($0.25/$0.50 USD) - 2026/07/06 0:03:46 ET", also with "[2013/04/10 14:06:22 ET]"."""
+Limit ($0.25/$0.50 USD) - 2026/07/06 0:03:46 ET": the terms are what lies between the
+first ": " and the first " - " that the time follows (the end: `_TIME_AT`)."""
 
 _HAND_START = "^(?:" + HAND_START.pattern + ")"
 
@@ -256,14 +262,20 @@ class Headers:
 
 
 def _read_headers(lines: Strings) -> tuple[Headers, Bools]:
-    parts: Any = pc.extract_regex(lines, _HEADER)
-    ok = bools(pc.is_valid(parts))
+    # the shape checked whole, then the parts cut at the places found (cheaper than a
+    # pattern's groups over whole lines)
+    ok = matches(lines, _HEADER)
+    id_at, terms_at = find(lines, "#") + 1, find(lines, ": ") + 2
+    time_at = ints(pc.find_substring_regex(lines, _TIME_AT))
+    size = lengths(lines)
+    hand_id = substrings(lines, id_at, terms_at - 2)
+    terms_text = substrings(lines, terms_at, time_at)
+    parts: Any = pc.extract_regex(substrings(lines, time_at + 3, size), "^" + _TIME)
 
     def field(name: str) -> Strings:
         found: Strings = pc.fill_null(parts.field(name), scalar("", TEXT))
         return found
 
-    terms_text = field("terms")
     # the time is read after the first " - " a date follows, as `read_header` reads it
     ok &= ~matches(terms_text, " - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}[ -]")
     first, term_of = distinct(codes(terms_text)[0])
@@ -277,7 +289,7 @@ def _read_headers(lines: Strings) -> tuple[Headers, Bools]:
     ok &= np.array([term is not None for term in terms])[term_of]
     started_at, zone_ok = _started_at(field, ok)
     ok &= zone_ok
-    return Headers(field("id"), terms, term_of, started_at, field("zone")), ok
+    return Headers(hand_id, terms, term_of, started_at, field("zone")), ok
 
 
 def _started_at(field: Any, ok: Bools) -> tuple[Ints, Bools]:
