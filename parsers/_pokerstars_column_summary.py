@@ -168,16 +168,18 @@ def _amounts_into(
 
 def _side_pots(last: Ints, sides: dict[int, tuple[int, ...]]) -> Any:
     """Each hand's side pots (those of the Total pot line that counts), as a list array."""
-    size = np.zeros(len(last), np.int64)
-    values: list[int] = []
-    for hand, row in enumerate(last.tolist() if sides else []):
-        if row in sides:
-            size[hand] = len(sides[row])
-            values.extend(sides[row])
+    rows = np.array(sorted(sides), np.int64)
+    size = np.array([len(sides[row]) for row in rows.tolist()], np.int64)
+    values = np.array([value for row in rows.tolist() for value in sides[row]], np.int64)
+    place = np.minimum(np.searchsorted(rows, last), max(len(rows) - 1, 0))
+    has = rows[place] == last if len(rows) else np.zeros(len(last), np.bool_)
+    count = np.where(has, size[place] if len(rows) else 0, 0)
+    first = np.concatenate([[0], np.cumsum(size)[:-1]]).astype(np.int64)
+    picked, _ = ranges(first[place[has]], first[place[has]] + count[has])
     offsets = np.zeros(len(last) + 1, np.int32)
-    np.cumsum(size, out=offsets[1:])
+    np.cumsum(count, out=offsets[1:])
     lists: Any = pa.ListArray  # its stubs know no int32 offsets given as an Array
-    return lists.from_arrays(arrow(offsets).cast(pa.int32()), arrow(np.array(values, np.int64)))
+    return lists.from_arrays(arrow(offsets).cast(pa.int32()), arrow(values[picked]))
 
 
 def _read_seat_lines(
