@@ -174,13 +174,17 @@ def codes(*arrays: Strings) -> list[Ints]:
 
 
 _AMOUNT = r"^[$€£₹]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?$"
+_NO_COMMAS = r"^[$€£₹]?[0-9]+(?:\.[0-9]+)?$"  # most amounts: a third faster to check
 
 
 def minor_units(array: Strings, decimals: Ints) -> tuple[Ints, Bools]:
     """Amounts ("$1,234.5", "20") in minor units at `decimals` places per row, and
     whether each was one of those plain shapes, exact at its places (values of rows not
     ok are 0)."""
-    ok = matches(array, _AMOUNT)
+    ok = matches(array, _NO_COMMAS)
+    if not ok.all():
+        rows = np.flatnonzero(~ok)
+        ok[rows] = matches(take(array, rows), _AMOUNT)
     bare = pc.utf8_ltrim(array, "$€£₹")
     if contains(bare, ",").any():
         bare = pc.replace_substring(bare, ",", "")

@@ -320,12 +320,17 @@ class _ImportRun:
             return None
         site = counts.site = block.site
         known = self._known(site)
-        keep = []
-        for hand_id in block.hand_ids():
-            new = hand_id not in known
-            if new:
-                known.add(hand_id)
-            keep.append(new)
+        hand_ids = block.hand_ids()
+        if known.isdisjoint(hand_ids) and len(set(hand_ids)) == len(hand_ids):
+            known.update(hand_ids)  # the usual case: every hand new
+            keep = [True] * len(hand_ids)
+        else:
+            keep = []
+            for hand_id in hand_ids:
+                new = hand_id not in known
+                if new:
+                    known.add(hand_id)
+                keep.append(new)
         imported = sum(keep)
         duplicates = len(keep) - imported
         counts.seen += len(keep)
