@@ -79,6 +79,9 @@ class Seats:
     stack: Ints
     sitting_out: Bools
     end: Ints  # per hand: the line after its last seat line
+    first: Ints  # per hand: its first seat row (its rows follow it)
+    count: Ints  # per hand: its seat rows
+    name_words: Window  # the players' names as `window` words (for `seated`)
 
 
 def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
@@ -110,7 +113,10 @@ def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
     decline(ok, owner[~plain])
     decline(ok, owner[repeated(owner, seat)])
     decline(ok, owner[repeated(owner, codes(player)[0])])
-    return Seats(owner, seat, player, stack, out, end)
+    count = np.bincount(owner, minlength=len(end))
+    first = np.cumsum(count) - count
+    words = window(player, np.zeros(len(owner), np.int64))
+    return Seats(owner, seat, player, stack, out, end, first, count, words)
 
 
 def repeated(owner: Ints, value: Ints) -> Bools:
@@ -150,38 +156,25 @@ _WORDS = 16  # names of up to 16 bytes are compared as two 64-bit words, longer 
 def _seat_by_words(owner: Ints, size: Ints, words: Window, seats: Seats) -> Ints:
     """The seat rows of names of up to 16 bytes given as `window` words (-1: none; also
     for every longer name)."""
-    table = _seat_table(owner, seats)
     seat_size = lengths(seats.player)
-    names = window(seats.player, np.zeros(len(seat_size), np.int64))
-    first, second = np.ascontiguousarray(names[:, 0]), np.ascontiguousarray(names[:, 1])
+    first, second = seats.name_words[:, 0], seats.name_words[:, 1]
     head, tail = np.ascontiguousarray(words[:, 0]), np.ascontiguousarray(words[:, 1])
+    start, count = seats.first[owner], seats.count[owner]
     found = np.full(len(owner), -1, np.int64)
-    for place in range(table.shape[1]):
-        candidate = table[owner, place]
-        known = np.maximum(candidate, 0)
-        same = (candidate >= 0) & (seat_size[known] == size) & (size <= _WORDS)
-        same &= (head == first[known]) & (tail == second[known])
-        found = np.where(same & (found < 0), known, found)
+    for place in range(int(seats.count.max(initial=0))):
+        candidate = np.minimum(start + place, max(len(seat_size) - 1, 0))
+        same = (place < count) & (seat_size[candidate] == size) & (size <= _WORDS)
+        same &= (head == first[candidate]) & (tail == second[candidate])
+        found = np.where(same & (found < 0), candidate, found)
     return found
-
-
-def _seat_table(owner: Ints, seats: Seats) -> Ints:
-    """Each hand's seat rows, one row of the table per hand (-1 past its last seat)."""
-    hands = int(max(owner.max(initial=-1), seats.owner.max(initial=-1))) + 1
-    first = np.searchsorted(seats.owner, np.arange(hands))
-    place = np.arange(len(seats.owner)) - first[seats.owner]
-    table = np.full((hands, int(place.max(initial=0)) + 1), -1, np.int64)
-    table[seats.owner, place] = np.arange(len(seats.owner))
-    return table
 
 
 def _seat_by_text(owner: Ints, names: Strings, seats: Seats) -> Ints:
     seat_codes, name_codes = codes(seats.player, names)
-    table = _seat_table(owner, seats)
+    start, count = seats.first[owner], seats.count[owner]
     found = np.full(len(owner), -1, np.int64)
-    for place in range(table.shape[1]):
-        candidate = table[owner, place]
-        known = np.maximum(candidate, 0)
-        same = (candidate >= 0) & (seat_codes[known] == name_codes)
-        found = np.where(same & (found < 0), known, found)
+    for place in range(int(seats.count.max(initial=0))):
+        candidate = np.minimum(start + place, max(len(seat_codes) - 1, 0))
+        same = (place < count) & (seat_codes[candidate] == name_codes)
+        found = np.where(same & (found < 0), candidate, found)
     return found
