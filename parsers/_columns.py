@@ -247,14 +247,6 @@ def group_starts(groups: Ints) -> Bools:
     return starts
 
 
-def cumsum_before(values: Ints, groups: Ints) -> Ints:
-    """The sum of the values before each row within its group (rows sorted by group)."""
-    total = np.cumsum(values) - values
-    starts = np.flatnonzero(group_starts(groups))
-    base = np.repeat(total[starts], np.diff(np.append(starts, len(values))))
-    return total - base
-
-
 # pyarrow turns a Python value given to a kernel into a scalar with `pyarrow.scalar`,
 # which imports pandas (0.15 s): the kernels here get arrays and scalars made without it.
 

@@ -26,7 +26,6 @@ from parsers._columns import (
     bracketed_cards,
     codes,
     contains,
-    cumsum_before,
     ends_with,
     equal,
     find,
@@ -161,9 +160,7 @@ def _read_streets(
     kind = np.maximum(kind, 0)
     size = _MARKER_BOARD[kind]
     boarded = np.flatnonzero(size > 0)
-    cards_text = trimmed(
-        substrings(take(lines, boarded), close[boarded] + 4, lengths(lines)[boarded])
-    )
+    cards_text = trimmed(substrings(lines, close[boarded] + 4, lengths(lines)[boarded], boarded))
     text, indexes, cards_ok = bracketed_cards(cards_text)
     cards_ok &= ints(pc.list_value_length(indexes)) == size[boarded]
     decline(ok, owner[rows[boarded[~cards_ok]]])
@@ -291,18 +288,15 @@ def _already_in(
     width = int(player.max(initial=0)) + 1
     key = (owner * len(STREETS) + street) * width + player
     order = np.argsort(key, kind="stable")
-    group = key[order]
-    is_raise = raised[order]
-    before = cumsum_before(live[order], group)
-    last = np.concatenate([[-1], last_at_or_before(is_raise)[:-1]])
-    start = np.repeat(
-        np.flatnonzero(group_starts(group)),
-        np.diff(np.append(np.flatnonzero(group_starts(group)), len(group))),
-    )
+    start = last_at_or_before(group_starts(key[order]))  # each row's group's first row
+    sorted_live = live[order]
+    total = np.cumsum(sorted_live) - sorted_live
+    before = total - total[start]  # what went in before the row, in its group
+    last = np.concatenate([[-1], last_at_or_before(raised[order])[:-1]])
     valid = last >= start
     safe = np.maximum(last, 0)
     base = np.where(valid, raised_to[order][safe], 0)
-    since = np.where(valid, before - before[np.minimum(safe + 1, len(group) - 1)], before)
+    since = np.where(valid, before - before[np.minimum(safe + 1, len(key) - 1)], before)
     result = np.empty(len(key), np.int64)
     result[order] = base + since
     return result
