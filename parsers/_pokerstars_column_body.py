@@ -316,8 +316,8 @@ def _read_other_lines(
     quiet = matches(lines, _SAID_OR_NEWS) & ~dealt
     uncalled = starts_with(lines, "Uncalled bet (") & ~dealt & ~quiet
     collected = contains(lines, " collected ") & ~dealt & ~quiet & ~uncalled
-    news = matches(lines, _INFIXES)
-    decline(ok, owner[~dealt & ~quiet & ~uncalled & ~collected & ~news])
+    rest = np.flatnonzero(~dealt & ~quiet & ~uncalled & ~collected)  # few, or none
+    decline(ok, owner[rest[~matches(take(lines, rest), _INFIXES)]])
     cards, hero = _read_dealt(lines, dealt, owner, street, order, hands, seats, ok)
     returned = _read_returned(lines, uncalled, owner, hands, seats, ok)
     collections = _read_collected(lines, collected, owner, hands, seats, ok)
