@@ -182,20 +182,23 @@ def minor_units(array: Strings, decimals: Ints) -> tuple[Ints, Bools]:
     whether each was one of those plain shapes, exact at its places (values of rows not
     ok are 0)."""
     ok = matches(array, _NO_COMMAS)
+    bare = pc.utf8_ltrim(array, "$€£₹")
     if not ok.all():
         rows = np.flatnonzero(~ok)
         ok[rows] = matches(take(array, rows), _AMOUNT)
-    bare = pc.utf8_ltrim(array, "$€£₹")
-    if contains(bare, ",").any():
-        bare = pc.replace_substring(bare, ",", "")
+        if contains(bare, ",").any():
+            bare = pc.replace_substring(bare, ",", "")
     dot = find(bare, ".")
     size = lengths(bare)
     fraction = np.where(dot >= 0, size - dot - 1, 0)
     scale = np.maximum(decimals - fraction, 0)
     ok &= (fraction <= decimals) & (size - (dot >= 0) + scale <= 18)  # within int64
     digits = pc.replace_substring(bare, ".", "") if (dot >= 0).any() else bare
-    values = integers(digits, ok) * 10 ** np.where(ok, scale, 0)
+    values = integers(digits, ok) * _POWERS[np.where(ok, scale, 0)]
     return values, ok
+
+
+_POWERS = 10 ** np.arange(19, dtype=np.int64)
 
 
 _CARD_CODES = np.full(65536, -1, dtype=np.int8)

@@ -10,6 +10,7 @@ reader reads that hand again and decides.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -82,6 +83,7 @@ class Seats:
     first: Ints  # per hand: its first seat row (its rows follow it)
     count: Ints  # per hand: its seat rows
     name_words: Window  # the players' names as `window` words (for `seated`)
+    name_keys: Keys  # and as `name_keys`
 
 
 def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
@@ -116,7 +118,8 @@ def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
     count = np.bincount(owner, minlength=len(end))
     first = np.cumsum(count) - count
     words = window(player, np.zeros(len(owner), np.int64))
-    return Seats(owner, seat, player, stack, out, end, first, count, words)
+    keys = name_keys(words, lengths(player))
+    return Seats(owner, seat, player, stack, out, end, first, count, words, keys)
 
 
 def repeated(owner: Ints, value: Ints) -> Bools:
@@ -153,20 +156,49 @@ def seated(owner: Ints, names: Strings, seats: Seats) -> Ints:
 _WORDS = 16  # names of up to 16 bytes are compared as two 64-bit words, longer ones as text
 
 
+Keys = np.ndarray[Any, np.dtype[np.uint64]]
+
+
+def name_keys(words: Window, size: Ints) -> Keys:
+    """One 64-bit key per name of up to 16 bytes, from its `window` words and its size:
+    equal names, equal keys (two names may share a key: a match is then checked whole)."""
+    mixed: Keys = (words[:, 0] * _MIX[0]) ^ (words[:, 1] * _MIX[1]) ^ size.astype(np.uint64)
+    return mixed
+
+
+_MIX = np.array([0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F], np.uint64)
+
+
 def _seat_by_words(owner: Ints, size: Ints, words: Window, seats: Seats) -> Ints:
     """The seat rows of names of up to 16 bytes given as `window` words (-1: none; also
-    for every longer name)."""
-    seat_size = lengths(seats.player)
-    first, second = seats.name_words[:, 0], seats.name_words[:, 1]
-    head, tail = np.ascontiguousarray(words[:, 0]), np.ascontiguousarray(words[:, 1])
+    for every longer name): each hand's seats looked at in turn by key, the one found
+    checked whole."""
+    keys = name_keys(words, size)
     start, count = seats.first[owner], seats.count[owner]
+    last = max(len(seats.owner) - 1, 0)
     found = np.full(len(owner), -1, np.int64)
     for place in range(int(seats.count.max(initial=0))):
-        candidate = np.minimum(start + place, max(len(seat_size) - 1, 0))
-        same = (place < count) & (seat_size[candidate] == size) & (size <= _WORDS)
-        same &= (head == first[candidate]) & (tail == second[candidate])
-        found = np.where(same & (found < 0), candidate, found)
+        candidate = np.minimum(start + place, last)
+        hit = (seats.name_keys[candidate] == keys) & (place < count)
+        found = np.where(hit & (found < 0), candidate, found)
+    exact = _same_name(found, size, words, seats)
+    shared = np.flatnonzero((found >= 0) & ~exact)  # another name of the same key first
+    found[~exact] = -1
+    for place in range(int(seats.count.max(initial=0)) if len(shared) else 0):
+        candidate = np.minimum(start[shared] + place, last)
+        same = (place < count[shared]) & _same_name(candidate, size[shared], words[shared], seats)
+        found[shared] = np.where(same & (found[shared] < 0), candidate, found[shared])
     return found
+
+
+def _same_name(row: Ints, size: Ints, words: Window, seats: Seats) -> Bools:
+    """Whether the seat rows `row` (-1: none) hold these names of up to 16 bytes."""
+    known = np.maximum(row, 0)
+    same: Bools = (row >= 0) & (size <= _WORDS) & (lengths(seats.player)[known] == size)
+    same &= (seats.name_words[known, 0] == words[:, 0]) & (
+        seats.name_words[known, 1] == words[:, 1]
+    )
+    return same
 
 
 def _seat_by_text(owner: Ints, names: Strings, seats: Seats) -> Ints:

@@ -16,12 +16,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pyarrow as pa
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import parsers
+import parsers._pokerstars_column_seats as column_seats
 from parsers import decode, parse_text, read_text_blocks, read_text_into
 from parsers._pokerstars_words import bracketed_cards, bracketed_cards_row
 from parsers.base import SiteParser
@@ -304,3 +306,14 @@ def test_long_and_odd_names_give_the_same_rows() -> None:
         )
     assert assert_same_rows(text, file="names.txt") == 200
     assert BLOCK_HANDS[-1] > 150
+
+
+def test_names_of_a_shared_key_are_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Names are first matched to a hand's seats by a 64-bit key, then checked whole; with
+    # keys made of the size alone, every name of a size shares one: the whole check and
+    # its second look at the seats must still find each player's own seat.
+    monkeypatch.setattr(column_seats, "_MIX", np.zeros(2, np.uint64))
+    simulated = iter_hands(Game.OMAHA_HILO, Structure.POT_LIMIT, hands=200, players=6, seed=9)
+    text = "".join(format_hand(hand) + HAND_SEPARATOR for hand in simulated)
+    assert assert_same_rows(text, file="keys.txt") == 200
+    assert BLOCK_HANDS[-1] == 200
