@@ -159,9 +159,15 @@ def _frame(lines: Strings) -> tuple[Ints, Ints] | None:
     header = named[matches(take(lines, named), _HAND_START)]
     if not len(header):
         return None
-    following = np.append(header[1:], len(lines))
-    filled = last_at_or_before(lengths(lines) > 0)
-    return header, filled[following - 1] + 1
+    end = np.append(header[1:], len(lines))
+    size = lengths(lines)
+    for _ in range(8):  # back over the empty lines between hands: a few at most, as a rule
+        empty = np.flatnonzero(size[end - 1] == 0)  # (a header line is never empty)
+        if not len(empty):
+            return header, end
+        end[empty] -= 1
+    filled = last_at_or_before(size > 0)
+    return header, filled[end - 1] + 1
 
 
 def _all_texts(piece: str, first_line: int) -> list[HandBlock | HandText]:

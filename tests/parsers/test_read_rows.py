@@ -317,3 +317,15 @@ def test_names_of_a_shared_key_are_told_apart(monkeypatch: pytest.MonkeyPatch) -
     text = "".join(format_hand(hand) + HAND_SEPARATOR for hand in simulated)
     assert assert_same_rows(text, file="keys.txt") == 200
     assert BLOCK_HANDS[-1] == 200
+
+
+def test_hands_far_apart_give_the_same_rows() -> None:
+    # A hand ends at its last line that is not empty, however many empty lines follow it
+    # (the column-wise reader steps back over a few, then looks further back at once).
+    simulated = iter_hands(Game.OMAHA_HILO, Structure.POT_LIMIT, hands=60, players=6, seed=3)
+    gaps = ["\n\n", "\n" * 9, "\n" * 30]
+    text = "".join(
+        format_hand(hand) + gaps[number % len(gaps)] for number, hand in enumerate(simulated)
+    )
+    assert assert_same_rows(text, file="gaps.txt") == 60
+    assert BLOCK_HANDS[-1] == 60
