@@ -70,15 +70,15 @@ CHUNK_CHARS = 8_000_000
 """Text read at once (about 5,000 hands): the memory of a read is bounded by a chunk,
 however large the file."""
 
-_TIME = (
-    r"(?P<y>[0-9]{4})/(?P<mo>[0-9]{1,2})/(?P<d>[0-9]{1,2}) "
-    r"(?P<h>[0-9]{1,2}):(?P<mi>[0-9]{2}):(?P<s>[0-9]{2}) (?P<zone>[A-Za-z]+)"
-    r"(?: \[(?P<y2>[0-9]{4})/(?P<mo2>[0-9]{1,2})/(?P<d2>[0-9]{1,2}) "
-    r"(?P<h2>[0-9]{1,2}):(?P<mi2>[0-9]{2}):(?P<s2>[0-9]{2}) (?P<zone2>[A-Za-z]+)\])?$"
+_MOMENT = (
+    r"^(?P<y>[0-9]{4})/(?P<mo>[0-9]{1,2})/(?P<d>[0-9]{1,2}) "
+    r"(?P<h>[0-9]{1,2}):(?P<mi>[0-9]{2}):(?P<s>[0-9]{2}) (?P<zone>[A-Za-z]+)$"
 )
+"""A time as headers write it: "2026/07/06 0:03:46 ET"."""
+_PLAIN_MOMENT = re.sub(r"\(\?P<[a-z]+>", "(?:", _MOMENT)[1:-1]  # no groups, no anchors
+_TIME_AT = " - " + _PLAIN_MOMENT + r"(?: \[" + _PLAIN_MOMENT + r"\])?$"
 """The end of a header: " - 2026/07/06 0:03:46 ET", also with " [2013/04/10 14:06:22
 ET]"."""
-_TIME_AT = " - " + re.sub(r"\(\?P<[a-z0-9]+>", "(?:", _TIME)  # the same, no groups
 _HEADER = r"^PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #[0-9]+: .*?" + _TIME_AT
 """The header shapes taken here: "PokerStars Hand #290000070000774271:  Omaha Hi/Lo Pot
 Limit ($0.25/$0.50 USD) - 2026/07/06 0:03:46 ET": the terms are what lies between the
@@ -276,12 +276,7 @@ def _read_headers(lines: Strings) -> tuple[Headers, Bools]:
     size = lengths(lines)
     hand_id = substrings(lines, id_at, terms_at - 2)
     terms_text = substrings(lines, terms_at, time_at)
-    parts: Any = pc.extract_regex(substrings(lines, time_at + 3, size), "^" + _TIME)
-
-    def field(name: str) -> Strings:
-        found: Strings = pc.fill_null(parts.field(name), scalar("", TEXT))
-        return found
-
+    tail = substrings(lines, time_at + 3, size)  # "2026/07/05 23:58:03 ET [...]"
     # the time is read after the first " - " a date follows, as `read_header` reads it
     ok &= ~matches(terms_text, " - [0-9]{4}/[0-9]{1,2}/[0-9]{1,2}[ -]")
     first, term_of = distinct(codes(terms_text)[0])
@@ -293,18 +288,40 @@ def _read_headers(lines: Strings) -> tuple[Headers, Bools]:
             found = None
         terms.append(None if found is None or found.game.is_stud else found)
     ok &= np.array([term is not None for term in terms])[term_of]
-    started_at, zone_ok = _started_at(field, ok)
+    started_at, site_zone, zone_ok = _started_at(tail, ok)
     ok &= zone_ok
-    return Headers(hand_id, terms, term_of, started_at, field("zone")), ok
+    return Headers(hand_id, terms, term_of, started_at, site_zone), ok
 
 
-def _started_at(field: Any, ok: Bools) -> tuple[Ints, Bools]:
-    """The start in UTC: from the bracketed time when there is one (ET), as `read_time`."""
-    bracketed = arrow(lengths(field("y2")) > 0)
+def _started_at(tail: Strings, ok: Bools) -> tuple[Ints, Strings, Bools]:
+    """The start in UTC, from a header's end ("2026/07/05 23:58:03 ET", also with "
+    [2013/04/10 8:06:22 ET]"): from the bracketed time when there is one (ET), as
+    `read_time`; and the zone the site wrote first."""
+    size = lengths(tail)
+    bracket = find(tail, " [")
+    bracketed = bracket >= 0
+    parts: Any = pc.extract_regex(
+        substrings(tail, np.where(bracketed, bracket + 2, 0), np.where(bracketed, size - 1, size)),
+        _MOMENT,
+    )
+
+    def field(name: str) -> Strings:
+        found: Strings = pc.fill_null(parts.field(name), scalar("", TEXT))
+        return found
 
     def number(name: str) -> Ints:
-        return integers(pc.if_else(bracketed, field(name + "2"), field(name)), ok)
+        return integers(field(name), ok)
 
+    zone = field("zone")
+    site_zone = zone
+    if bracketed.any():
+        rows = np.flatnonzero(bracketed)
+        first = substrings(tail, np.zeros(len(rows), np.int64), bracket[rows], rows)
+        zones: Any = pc.extract_regex(first, r" (?P<zone>[A-Za-z]+)$")
+        written = pc.fill_null(zones.field("zone"), scalar("", TEXT))
+        written_at = np.full(len(bracketed), -1, np.int64)
+        written_at[rows] = np.arange(len(rows))
+        site_zone = pc.if_else(arrow(bracketed), take(written, np.maximum(written_at, 0)), zone)
     year, month, day = number("y"), number("mo"), number("d")
     hour, minute, second = number("h"), number("mi"), number("s")
     good = (year >= 1) & (month >= 1) & (month <= 12) & (day >= 1)
@@ -315,7 +332,6 @@ def _started_at(field: Any, ok: Bools) -> tuple[Ints, Bools]:
     )
     good &= (day <= following - start) & (hour <= 23) & (minute <= 59) & (second <= 59)
     local = (start + day - 1) * 86_400 + hour * 3_600 + minute * 60 + second
-    zone = pc.if_else(bracketed, field("zone2"), field("zone"))
     zone_codes = codes(zone)[0]
     key = zone_codes * 2**40 + (local // 3_600 + 2**39)
     first, inverse = distinct(key)
@@ -334,7 +350,7 @@ def _started_at(field: Any, ok: Bools) -> tuple[Ints, Bools]:
             continue
         offsets[index] = (moment - utc.replace(tzinfo=None)) // timedelta(seconds=1)
     good &= known[inverse]
-    return (local - offsets[inverse]) * 1_000_000, good
+    return (local - offsets[inverse]) * 1_000_000, site_zone, good
 
 
 def _read_tables(lines: Strings, ok: Bools) -> tuple[list[TableLine | None], Ints]:
