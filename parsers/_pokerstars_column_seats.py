@@ -84,11 +84,13 @@ class Seats:
     count: Ints  # per hand: its seat rows
     name_words: Window  # the players' names as `window` words (for `seated`)
     name_keys: Keys  # and as `name_keys`
+    seat_line: Bools  # per line of the chunk: whether it starts "Seat " (the summary's too)
 
 
 def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
     """ "Seat 3: Player0 ($91.64 in chips)", also "... is sitting out"."""
-    not_seat = np.flatnonzero(~starts_with(lines, "Seat "))
+    seat_line = starts_with(lines, "Seat ")
+    not_seat = np.flatnonzero(~seat_line)
     after = np.searchsorted(not_seat, hands.heads + 2)
     end = np.where(
         after < len(not_seat), not_seat[np.minimum(after, len(not_seat) - 1)], len(lines)
@@ -119,7 +121,7 @@ def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
     first = np.cumsum(count) - count
     words = window(player, np.zeros(len(owner), np.int64))
     keys = name_keys(words, lengths(player))
-    return Seats(owner, seat, player, stack, out, end, first, count, words, keys)
+    return Seats(owner, seat, player, stack, out, end, first, count, words, keys, seat_line)
 
 
 def repeated(owner: Ints, value: Ints) -> Bools:

@@ -59,22 +59,23 @@ class Summary:
 def read_summary(lines: Strings, hands: Hands, seats: Seats, body: Body, ok: Bools) -> Summary:
     """The lines after "*** SUMMARY ***", for the hands still `ok`."""
     at, owner = ranges(np.where(ok, body.summary_at + 1, 0), np.where(ok, hands.ends, 0))
-    found = take(lines, at)
-    seat = starts_with(found, "Seat ")
+    seat = seats.seat_line[at]
+    other = np.flatnonzero(~seat)  # the Total pot and Board lines: a few a hand
+    found, owner_of = take(lines, at[other]), owner[other]
     total = starts_with(found, "Total pot ")
     board = starts_with(found, "Board [")
     quiet = equal(found, "Hand was run twice")
-    decline(ok, owner[~seat & ~total & ~board & ~quiet])
-    pots = _read_total_pots(take(found, np.flatnonzero(total)), owner[total], hands, ok)
+    decline(ok, owner_of[~total & ~board & ~quiet])
+    pots = _read_total_pots(take(found, np.flatnonzero(total)), owner_of[total], hands, ok)
     rows = np.flatnonzero(board)
     written = take(found, rows)
     inner = substrings(written, np.full(len(rows), 7), lengths(written) - 1)
-    same = bools(pc.equal(inner, take(body.board_text, owner[rows])))
+    same = bools(pc.equal(inner, take(body.board_text, owner_of[rows])))
     same &= ends_with(written, "]")
-    decline(ok, owner[rows[~same]])
+    decline(ok, owner_of[rows[~same]])
     rows = np.flatnonzero(seat)
     summaries, cards = _read_seat_lines(
-        take(found, rows), owner[rows], at[rows], hands, seats, body, ok
+        take(lines, at[rows]), owner[rows], at[rows], hands, seats, body, ok
     )
     return Summary(*pots, summaries, cards)
 
