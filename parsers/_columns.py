@@ -174,26 +174,35 @@ def codes(*arrays: Strings) -> list[Ints]:
 
 
 _AMOUNT = r"^[$€£₹]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.[0-9]+)?$"
-_NO_COMMAS = r"^[$€£₹]?[0-9]+(?:\.[0-9]+)?$"  # most amounts: a third faster to check
+_SIGN_SIZE = np.full(256, -1, np.int64)  # by a currency sign's first byte: its UTF-8 size
+for _sign in "$€£₹":
+    _SIGN_SIZE[_sign.encode()[0]] = len(_sign.encode())
 
 
 def minor_units(array: Strings, decimals: Ints) -> tuple[Ints, Bools]:
     """Amounts ("$1,234.5", "20") in minor units at `decimals` places per row, and
     whether each was one of those plain shapes, exact at its places (values of rows not
     ok are 0)."""
-    ok = matches(array, _NO_COMMAS)
     bare = pc.utf8_ltrim(array, "$€£₹")
-    if not ok.all():
-        rows = np.flatnonzero(~ok)
-        ok[rows] = matches(take(array, rows), _AMOUNT)
-        if contains(bare, ",").any():
-            bare = pc.replace_substring(bare, ",", "")
     dot = find(bare, ".")
     size = lengths(bare)
+    digits = pc.replace_substring(bare, ".", "") if (dot >= 0).any() else bare
+    # `_NO_COMMAS`, checked without a pattern (several times faster on short texts): one
+    # currency sign or none, then digits with at most one dot inside them
+    symbol = lengths(array) - size
+    ok = (symbol == 0) | (symbol == _SIGN_SIZE[byte_at(array, np.zeros(len(size), np.int64))])
+    ok &= bools(pc.ascii_is_decimal(digits)) & (lengths(digits) >= size - 1)
+    ok &= (dot != 0) & (dot != size - 1)
+    if not ok.all():  # thousands ("1,500"), or not an amount
+        rows = np.flatnonzero(~ok)
+        ok[rows] = matches(take(array, rows), _AMOUNT)
+        if ok[rows].any() and contains(bare, ",").any():
+            bare = pc.replace_substring(bare, ",", "")
+            dot, size = find(bare, "."), lengths(bare)
+            digits = pc.replace_substring(bare, ".", "")
     fraction = np.where(dot >= 0, size - dot - 1, 0)
     scale = np.maximum(decimals - fraction, 0)
     ok &= (fraction <= decimals) & (size - (dot >= 0) + scale <= 18)  # within int64
-    digits = pc.replace_substring(bare, ".", "") if (dot >= 0).any() else bare
     values = integers(digits, ok) * _POWERS[np.where(ok, scale, 0)]
     return values, ok
 
