@@ -23,7 +23,7 @@ _UTF16LE_BOM = b"\xff\xfe"
 _UTF16BE_BOM = b"\xfe\xff"
 
 
-def decode(data: bytes) -> str:
+def decode(data: bytes | memoryview) -> str:
     """Decode a hand-history file and normalise its line endings to "\\n".
 
     Handles UTF-8 with or without a byte-order mark, UTF-16 with a byte-order mark (also
@@ -36,9 +36,10 @@ def decode(data: bytes) -> str:
     >>> decode(b"12\\x80")
     '12€'
     """
-    if data.startswith(_UTF8_BOM):
+    head = bytes(data[:3])
+    if head.startswith(_UTF8_BOM):
         text = _decode_first(data[len(_UTF8_BOM) :], ("utf-8", "cp1252", "latin-1"))
-    elif data.startswith((_UTF16LE_BOM, _UTF16BE_BOM)):
+    elif head.startswith((_UTF16LE_BOM, _UTF16BE_BOM)):
         text = _decode_utf16(data)
     else:
         text = _decode_first(data, ("utf-8", "cp1252", "latin-1"))
@@ -47,22 +48,22 @@ def decode(data: bytes) -> str:
     return text
 
 
-def _decode_first(data: bytes, encodings: tuple[str, ...]) -> str:
+def _decode_first(data: bytes | memoryview, encodings: tuple[str, ...]) -> str:
     for encoding in encodings[:-1]:
         try:
-            return data.decode(encoding)
+            return str(data, encoding)
         except UnicodeDecodeError:
             continue
-    return data.decode(encodings[-1])
+    return str(data, encodings[-1])
 
 
-def _decode_utf16(data: bytes) -> str:
-    encoding = "utf-16-le" if data.startswith(_UTF16LE_BOM) else "utf-16-be"
+def _decode_utf16(data: bytes | memoryview) -> str:
+    encoding = "utf-16-le" if bytes(data[:2]) == _UTF16LE_BOM else "utf-16-be"
     body = data[2:]
     if len(body) % 2:
         # Site exports end with one stray 0x0A after the last UTF-16 unit: drop it.
         body = body[:-1]
-    return body.decode(encoding, errors="replace")
+    return str(body, encoding, errors="replace")
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -234,7 +235,7 @@ class _ImportRun:
                     self.summary.unchanged_files += 1
                     self.bytes_done += status.st_size
                     return
-                content = stream.read()
+                content = _read_whole(stream, status.st_size)
         except OSError as error:
             self._fail_file(path, f"cannot read the file: {error.strerror or error}", "OSError")
             return
@@ -421,6 +422,16 @@ class _ImportRun:
                 current_file=current_file,
             )
         )
+
+
+def _read_whole(stream: io.BufferedReader, size: int) -> memoryview:
+    """The rest of the file, read into a numpy array: numpy gives large arrays huge pages
+    where the system offers them, so a file of 30 MB costs a few page faults instead of
+    the 7,000 of a `bytes` from `read()` (20 ms of an import's CPU time)."""
+    buffer = np.empty(size, np.uint8).data
+    view = buffer[: stream.readinto(buffer)]
+    more = stream.read()  # a file still being written: what came since its size was taken
+    return memoryview(bytes(view) + more) if more else view
 
 
 @dataclass(slots=True)

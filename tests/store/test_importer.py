@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -10,7 +11,13 @@ from pathlib import Path
 import pyarrow.parquet as pq
 from store_samples import pokerstars_text
 
-from tracker.importer import ImportProgress, compact, find_history_files, import_paths
+from tracker.importer import (
+    ImportProgress,
+    _read_whole,
+    compact,
+    find_history_files,
+    import_paths,
+)
 from tracker.store import Store
 
 
@@ -204,3 +211,13 @@ def test_the_command_starts_numpy_with_one_blas_thread_unless_told_otherwise() -
             [sys.executable, "-c", code], capture_output=True, text=True, env=environment
         )
         assert result.stdout.strip() == expected, result.stderr
+
+
+def test_a_file_read_whole_though_its_size_changed_since() -> None:
+    # The importer reads a file into a buffer of the size it was told: a file that grew
+    # since gives the rest too, one that shrank gives what it still has.
+    grown = _read_whole(io.BufferedReader(io.BytesIO(b"Seat 1\nSeat 2\n")), 7)
+    assert bytes(grown) == b"Seat 1\nSeat 2\n"
+    shrunk = _read_whole(io.BufferedReader(io.BytesIO(b"Seat 1")), 14)
+    assert bytes(shrunk) == b"Seat 1"
+    assert bytes(_read_whole(io.BufferedReader(io.BytesIO(b"")), 0)) == b""
