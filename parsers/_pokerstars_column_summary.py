@@ -208,21 +208,28 @@ def _read_seat_lines(
     usual = known & named & spaced & (colon > 5)
     decline(ok, owner[~usual])
     rest = substrings(lines, np.minimum(after + 1, size), size)
-    won, won_ok = _read_won(rest, hands.decimals[owner])
+    # the texts that say more than a fold, looked for with one pattern; what each says,
+    # among those only
+    telling = np.flatnonzero(matches(rest, r"(?:won|collected) \(|(?:showed|mucked) \["))
+    said = take(rest, telling)
+    won, won_ok = _read_won(said, telling, hands.decimals[owner])
     decline(ok, owner[~won_ok])
     summaries = {"owner": owner, "seat": seat, "player": player, "text": rest, "won": won}
-    cards = _summary_cards(rest, owner, order, player, place, body, ok)
+    cards = _summary_cards(said, telling, owner, order, player, place, body, ok)
     return summaries, cards
 
 
-def _read_won(rest: Strings, decimals: Ints) -> tuple[Ints, Bools]:
+def _read_won(said: Strings, telling: Ints, decimals: Ints) -> tuple[Ints, Bools]:
     """ "... and won ($40.75) with ...", "(small blind) collected ($1.90)": the amount
-    (-1: none) and whether the text is one of the shapes taken here."""
-    says = matches(rest, r"(?:won|collected) \(")  # one pass: faster than two substrings
-    amount = np.full(len(says), -1, np.int64)
-    ok = np.ones(len(says), np.bool_)
-    rows = np.flatnonzero(says)
-    found, ok[rows] = _read_won_amounts(take(rest, rows), decimals[rows])
+    (-1: none) and whether the text is one of the shapes taken here, for every seat line
+    (`said`: the texts of the rows `telling`, the only ones that may say it)."""
+    says = np.flatnonzero(
+        matches(said, r"(?:won|collected) \(")
+    )  # one pass: faster than two substrings
+    rows = telling[says]
+    amount = np.full(len(decimals), -1, np.int64)
+    ok = np.ones(len(decimals), np.bool_)
+    found, ok[rows] = _read_won_amounts(take(said, says), decimals[rows])
     amount[rows] = found
     return amount, ok
 
@@ -249,13 +256,14 @@ _SUMMARY_SOURCES = (("showed [", 3), ("mucked [", 2))
 
 
 def _summary_cards(
-    rest: Strings, owner: Ints, order: Ints, player: Strings, seat: Ints, body: Body, ok: Bools
-) -> Rows:
-    """The cards of "showed [..]" and "mucked [..]", less those the player (at the seat row
-    `seat`) showed before."""
+    said: Strings, telling: Ints, owner: Ints, order: Ints, player: Strings, seat: Ints,
+    body: Body, ok: Bools,
+) -> Rows:  # fmt: skip
+    """The cards of "showed [..]" and "mucked [..]" (among `said`, the texts of the seat
+    lines `telling`), less those the player (at the seat row `seat`) showed before."""
     parts: list[Rows] = []
-    bracketed = np.flatnonzero(matches(rest, "(?:showed|mucked) \\["))
-    some = take(rest, bracketed)
+    shows = np.flatnonzero(matches(said, "(?:showed|mucked) \\["))
+    bracketed, some = telling[shows], take(said, shows)
     for word, source in _SUMMARY_SOURCES:
         start = find(some, word)
         within = np.flatnonzero(start >= 0)
