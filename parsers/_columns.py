@@ -187,8 +187,9 @@ def minor_units(array: Strings, decimals: Ints) -> tuple[Ints, Bools]:
     dot = find(bare, ".")
     size = lengths(bare)
     digits = pc.replace_substring(bare, ".", "") if (dot >= 0).any() else bare
-    # `_NO_COMMAS`, checked without a pattern (several times faster on short texts): one
-    # currency sign or none, then digits with at most one dot inside them
+    # the plain shape, "^[$€£₹]?[0-9]+(?:\.[0-9]+)?$", checked without a pattern (several
+    # times faster on short texts): one currency sign or none, then digits with at most
+    # one dot inside them
     symbol = lengths(array) - size
     ok = (symbol == 0) | (symbol == _SIGN_SIZE[byte_at(array, np.zeros(len(size), np.int64))])
     ok &= bools(pc.ascii_is_decimal(digits)) & (lengths(digits) >= size - 1)

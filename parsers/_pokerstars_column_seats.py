@@ -195,6 +195,8 @@ def _seat_by_words(owner: Ints, size: Ints, words: Window, seats: Seats) -> Ints
 
 def _same_name(row: Ints, size: Ints, words: Window, seats: Seats) -> Bools:
     """Whether the seat rows `row` (-1: none) hold these names of up to 16 bytes."""
+    if not len(seats.owner):
+        return np.zeros(len(row), np.bool_)
     known = np.maximum(row, 0)
     same: Bools = (row >= 0) & (size <= _WORDS) & (lengths(seats.player)[known] == size)
     same &= (seats.name_words[known, 0] == words[:, 0]) & (
