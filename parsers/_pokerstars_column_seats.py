@@ -9,6 +9,7 @@ reader reads that hand again and decides.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -177,19 +178,15 @@ def _seat_by_words(owner: Ints, size: Ints, words: Window, seats: Seats) -> Ints
     checked whole."""
     keys = name_keys(words, size)
     start, count = seats.first[owner], seats.count[owner]
-    last = max(len(seats.owner) - 1, 0)
-    found = np.full(len(owner), -1, np.int64)
-    for place in range(int(seats.count.max(initial=0))):
-        candidate = np.minimum(start + place, last)
-        hit = (seats.name_keys[candidate] == keys) & (place < count)
-        found = np.where(hit & (found < 0), candidate, found)
+    found = _first_seat(start, count, seats, lambda seat: seats.name_keys[seat] == keys)
     exact = _same_name(found, size, words, seats)
     shared = np.flatnonzero((found >= 0) & ~exact)  # another name of the same key first
     found[~exact] = -1
-    for place in range(int(seats.count.max(initial=0)) if len(shared) else 0):
-        candidate = np.minimum(start[shared] + place, last)
-        same = (place < count[shared]) & _same_name(candidate, size[shared], words[shared], seats)
-        found[shared] = np.where(same & (found[shared] < 0), candidate, found[shared])
+    if len(shared):
+        size, words = size[shared], words[shared]
+        found[shared] = _first_seat(
+            start[shared], count[shared], seats, lambda seat: _same_name(seat, size, words, seats)
+        )
     return found
 
 
@@ -208,9 +205,16 @@ def _same_name(row: Ints, size: Ints, words: Window, seats: Seats) -> Bools:
 def _seat_by_text(owner: Ints, names: Strings, seats: Seats) -> Ints:
     seat_codes, name_codes = codes(seats.player, names)
     start, count = seats.first[owner], seats.count[owner]
-    found = np.full(len(owner), -1, np.int64)
+    return _first_seat(start, count, seats, lambda seat: seat_codes[seat] == name_codes)
+
+
+def _first_seat(start: Ints, count: Ints, seats: Seats, same: Callable[[Ints], Bools]) -> Ints:
+    """For each row, the first of its hand's seat rows (`count` of them from `start`) that
+    `same` holds for, given one candidate seat row per row; -1 when none does."""
+    last = max(len(seats.owner) - 1, 0)
+    found = np.full(len(start), -1, np.int64)
     for place in range(int(seats.count.max(initial=0))):
-        candidate = np.minimum(start + place, max(len(seat_codes) - 1, 0))
-        same = (place < count) & (seat_codes[candidate] == name_codes)
-        found = np.where(same & (found < 0), candidate, found)
+        candidate = np.minimum(start + place, last)
+        hit = (place < count) & same(candidate)
+        found = np.where(hit & (found < 0), candidate, found)
     return found
