@@ -69,14 +69,13 @@ READ_ONLY = r"""
 import gc, sys, time
 import parsers
 from tracker.allocator import hold_freed_memory
-from tracker.hand_block import HandBlock
-from tracker.hand_rows import HandRows
+from tracker.hand_block import HandBatch, HandBlock
 from tracker.importer import DEFAULT_BATCH_SIZE
 gc.disable()
 hold_freed_memory()
 start = time.perf_counter(), time.process_time()
 text = parsers.decode(open(sys.argv[1], "rb").read())
-rows, items = HandRows(), 0
+rows, items = HandBatch(), 0
 for item in parsers.read_text_blocks(text, rows, file=sys.argv[1]):
     items += len(item) if isinstance(item, HandBlock) else 1
     if isinstance(item, HandBlock):
@@ -106,19 +105,18 @@ STORE_ONLY = r"""
 import gc, sys, time
 import parsers
 from tracker.allocator import hold_freed_memory
-from tracker.hand_block import HandBlock
-from tracker.hand_rows import HandRows
+from tracker.hand_block import HandBatch, HandBlock
 from tracker.importer import DEFAULT_BATCH_SIZE
 from tracker.store import Store
 gc.disable()
 hold_freed_memory()
 text = parsers.decode(open(sys.argv[1], "rb").read())
-batches = [HandRows()]
+batches = [HandBatch()]
 for item in parsers.read_text_blocks(text, batches[-1], file=sys.argv[1]):
     if isinstance(item, HandBlock):
         batches[-1].add_block(item)
     if len(batches[-1]) >= DEFAULT_BATCH_SIZE:
-        batches.append(HandRows())
+        batches.append(HandBatch())
 start = time.perf_counter(), time.process_time()
 with Store(sys.argv[2]) as store:
     for rows in batches:

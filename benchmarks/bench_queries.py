@@ -45,6 +45,7 @@ import duckdb
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tracker.schema import TABLES  # noqa: E402
 from tracker.stats.run import StatsDatabase, StatsFilter  # noqa: E402
 from tracker.stats.summary import (  # noqa: E402
     PLAYER_HANDS,
@@ -54,7 +55,6 @@ from tracker.stats.summary import (  # noqa: E402
     point_sources,
 )
 from tracker.stats.totals import totals_sql  # noqa: E402
-from tracker.store import TABLES  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "out"
 TRACKER = Path(sys.executable).with_name("tracker")

@@ -1,4 +1,4 @@
-"""One module per poker site, all on the small base in `parsers.base`.
+"""One module per poker site, all on the small base in `parsers._base.site`.
 
 `parse_file(path)` is the entry point: it finds the site, splits the file into hands and
 yields, for each hand, either a `tracker.model.Hand` or the `HandHistoryError` that
@@ -6,8 +6,8 @@ explains why the hand was not read (an `UnsupportedGameError` for games the prod
 does not cover: skipped and counted, not a failure). `read_text_into` is the importer's:
 the same hands, added to a batch of the store's rows (`tracker.hand_rows.HandRows`).
 
-Adding a site: write `parsers/<site>.py` with a `SiteParser` subclass and add an
-instance to `SITE_PARSERS`.
+Adding a site: write `parsers/<site>/` with a `SiteParser` subclass (a text site on
+`parsers._base.lines.LineSite`) and add an instance to `parsers.registry.SITE_PARSERS`.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import cast
 
-from parsers._common import HandText, decode
-from parsers.base import SiteParser
-from parsers.pokerstars import PokerStarsParser
+from parsers._base.site import SiteParser
+from parsers._base.text import HandText, decode
+from parsers.registry import SITE_PARSERS
 from tracker.errors import HandHistoryError, UnknownSiteError
 from tracker.hand_block import HandBlock
 from tracker.hand_rows import HandRows
@@ -34,9 +34,6 @@ __all__ = [
     "read_text_blocks",
     "read_text_into",
 ]
-
-SITE_PARSERS: tuple[SiteParser, ...] = (PokerStarsParser(),)
-"""Every site the tracker reads, tried in this order by `detect_site`."""
 
 
 def detect_site(text: str) -> SiteParser:
@@ -92,7 +89,7 @@ def read_text_blocks(
       `read_text_into` adds them;
     - a `HandHistoryError`: one hand that was not read, and why (nothing is added);
     - a `tracker.hand_block.HandBlock`: several hands in a row of the file, NOT added
-      to `rows` (the caller adds what it keeps, with `rows.add_block`). Its tables hold
+      to `rows` (the caller adds what it keeps, with `HandBatch.add_block`). Its tables hold
       the rows `rows.add_hand` would give for those hands, hand after hand in file
       order; a block in which a hand id repeats carries its counts.
 

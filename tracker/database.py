@@ -23,7 +23,7 @@ import duckdb
 import pyarrow as pa
 
 from tracker.errors import NoDataError, TrackerError
-from tracker.store import TABLES, TableSpec
+from tracker.schema import TABLES, TableSpec
 
 
 class QueryError(TrackerError):

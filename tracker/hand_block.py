@@ -2,9 +2,9 @@
 them: a `HandBlock`.
 
 A block holds the tables the store writes for its hands, one per hand table
-(`tracker.store.HAND_TABLES`), each in the store's schema (`tracker.store.TABLES`), so
+(`tracker.schema.HAND_TABLES`), each in the store's schema (`tracker.schema.TABLES`), so
 the store writes them as they are: no row of them goes back to a Python object on the way
-to Parquet. `HandRows.add_block` adds a block to a batch; `HandBlock.from_rows` makes one
+to Parquet. `HandBatch.add_block` adds a block to a batch; `HandBlock.from_rows` makes one
 from the tuple rows of a `HandRows`.
 
 The rows' order is part of the contract: every table holds its rows hand after hand, in
@@ -26,7 +26,8 @@ import pyarrow as pa
 
 from tracker.arrow_arrays import from_numpy, numpy_integers
 from tracker.hand_rows import HandRows
-from tracker.store import HAND_TABLES, TABLES, hand_tables
+from tracker.row_tables import hand_tables
+from tracker.schema import HAND_TABLES, TABLES
 
 _FEW_BLOCKS = 16
 """Blocks joined without copying their rows (see `HandBlock.joined`)."""
@@ -41,8 +42,8 @@ class HandBlock:
 
     Attributes:
         site: every hand's site.
-        tables: a table for every name of `tracker.store.HAND_TABLES`, each exactly in
-            its schema (`tracker.store.TABLES[name].schema`: `hand_id`, `sequence`, ...
+        tables: a table for every name of `tracker.schema.HAND_TABLES`, each exactly in
+            its schema (`tracker.schema.TABLES[name].schema`: `hand_id`, `sequence`, ...
             as the store writes them); a table may have no rows. The rows are in the
             order the module docstring gives: hand after hand, as in `hands`.
         counts: each child table's number of rows of each hand (`HandRows.counts` as
@@ -80,7 +81,7 @@ class HandBlock:
             ValueError: `rows` holds blocks itself, hands of another site, or counts that
                 do not add up to its rows (the rows would not be hand after hand).
         """
-        if rows.blocks:
+        if isinstance(rows, HandBatch) and rows.blocks:
             raise ValueError("from_rows takes tuple rows; these rows hold blocks")
         if any(hand_site != site for hand_site in rows.sites):
             raise ValueError(f"rows of another site than {site!r}")
@@ -191,3 +192,33 @@ def _filtered(table: pa.Table, mask: np.ndarray[Any, np.dtype[np.bool_]]) -> pa.
         return table.slice(starts[0], ends[0] - starts[0])
     slices = [table.slice(start, end - start) for start, end in zip(starts, ends, strict=True)]
     return pa.concat_tables(slices) if slices else table.slice(0, 0)
+
+
+class HandBatch(HandRows):
+    """The hands the importer gathers between two commits: tuple rows (`HandRows`) and
+    blocks of Arrow tables side by side. `len` and `clear` are of both.
+
+    Attributes:
+        blocks: the blocks, in the order they were added.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks: list[HandBlock] = []
+        self._block_hands = 0
+
+    def __len__(self) -> int:
+        """The number of hands: of the tuple rows and of the blocks."""
+        return super().__len__() + self._block_hands
+
+    def add_block(self, block: HandBlock) -> None:
+        """Add the hands of a `HandBlock` (a block without hands is left out)."""
+        if len(block):
+            self.blocks.append(block)
+            self._block_hands += len(block)
+
+    def clear(self) -> None:
+        """Remove every hand, blocks included."""
+        super().clear()
+        self.blocks.clear()
+        self._block_hands = 0

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from tracker.bookkeeping import inconsistency_or_none, pot_discrepancies
 from tracker.cards import DECK, Card
@@ -33,30 +33,7 @@ from tracker.model import (
     Stakes,
     Tournament,
 )
-
-if TYPE_CHECKING:
-    from tracker.hand_block import HandBlock
-
-HAND_COLUMNS: Final = (
-    "hand_id", "game", "structure", "small_blind", "big_blind", "small_bet", "big_bet",
-    "ante", "bring_in", "currency", "play_money", "tournament_id", "tournament_buy_in",
-    "tournament_fee", "tournament_currency", "tournament_level", "table_name", "max_seats",
-    "button_seat", "started_at", "site_timezone", "hero", "total_pot", "main_pot",
-    "side_pots", "rake", "jackpot_fee", "cancelled", "source_file", "first_line",
-    "chips_consistent", "inconsistency",
-)  # fmt: skip
-"""The `hands` columns, in the order of a hands row."""
-
-CHILD_COLUMNS: Final[dict[str, tuple[str, ...]]] = {
-    "seats": ("seat", "player", "stack", "sitting_out"),
-    "actions": ("street", "player", "kind", "amount", "to_amount", "all_in"),
-    "cards": ("player", "street", "source", "cards", "card_indexes"),
-    "boards": ("cards", "card_indexes"),
-    "collections": ("player", "amount", "pot", "board", "half"),
-    "returned": ("player", "amount"),
-    "summaries": ("seat", "player", "text", "won"),
-}
-"""The columns of each child table's rows, in order (without `hand_id` and `sequence`)."""
+from tracker.schema import CHILD_COLUMNS, HAND_COLUMNS
 
 Row = tuple[Any, ...]
 Children = dict[str, list[Row]]
@@ -64,18 +41,14 @@ Children = dict[str, list[Row]]
 
 
 class HandRows:
-    """The rows of a batch of hands: tuple rows, and blocks of Arrow tables.
-
-    `sites`, `hands`, `rows` and `counts` are the tuple rows' (`add`, `add_hand`,
-    `add_read`), and so are `hand_ids`, `started_at` and `drop_last`; `blocks` holds the
-    hands added as blocks (`add_block`). `len` and `clear` are of both.
+    """The tuple rows of a batch of hands (`add`, `add_hand`, `add_read`); a
+    `tracker.hand_block.HandBatch` adds blocks of Arrow tables beside them.
 
     Attributes:
         sites: each hand's site.
         hands: each hand's `hands` row (`HAND_COLUMNS`).
         rows: each child table's rows, hand after hand (`CHILD_COLUMNS`).
         counts: each child table's number of rows of each hand.
-        blocks: the blocks, in the order they were added.
     """
 
     def __init__(self) -> None:
@@ -83,19 +56,10 @@ class HandRows:
         self.hands: list[Row] = []
         self.rows: dict[str, list[Row]] = {table: [] for table in CHILD_COLUMNS}
         self.counts: dict[str, list[int]] = {table: [] for table in CHILD_COLUMNS}
-        self.blocks: list[HandBlock] = []
-        self._block_hands = 0
 
     def __len__(self) -> int:
-        """The number of hands: of the tuple rows and of the blocks."""
-        return len(self.hands) + self._block_hands
-
-    def add_block(self, block: HandBlock) -> None:
-        """Add the hands of a `tracker.hand_block.HandBlock` (a block without hands is
-        left out)."""
-        if len(block):
-            self.blocks.append(block)
-            self._block_hands += len(block)
+        """The number of hands."""
+        return len(self.hands)
 
     def add(self, site: str, hand: Row, children: Children) -> None:
         """Add one hand: its `hands` row and its rows of every child table."""
@@ -134,15 +98,12 @@ class HandRows:
                 del rows[-count:]
 
     def clear(self) -> None:
-        """Remove every hand, blocks included (a reader adding to this batch goes on
-        adding to it)."""
+        """Remove every hand (a reader adding to this batch goes on adding to it)."""
         self.sites.clear()
         self.hands.clear()
         for table, rows in self.rows.items():
             rows.clear()
             self.counts[table].clear()
-        self.blocks.clear()
-        self._block_hands = 0
 
     def hand_ids(self) -> list[str]:
         """Each hand's id of the tuple rows, in order (a block has its own `hand_ids`)."""

@@ -36,9 +36,9 @@ import pyarrow.parquet as pq
 import parsers
 from tracker.allocator import hold_freed_memory
 from tracker.errors import HandHistoryError, UnsupportedGameError
-from tracker.hand_block import HandBlock
-from tracker.hand_rows import HAND_COLUMNS, HandRows
-from tracker.store import TABLES, ErrorRecord, FileRecord, Store
+from tracker.hand_block import HandBatch, HandBlock
+from tracker.schema import HAND_COLUMNS, TABLES
+from tracker.store import ErrorRecord, FileRecord, Store
 
 DEFAULT_BATCH_SIZE = 10_000
 """Hands per batch: one Parquet file per table and partition per batch (a block of hands
@@ -192,7 +192,7 @@ class _ImportRun:
         self.progress = progress
         self.summary = ImportSummary(files=len(files))
         self.imported_at = datetime.now(UTC)
-        self.pending_rows = HandRows()
+        self.pending_rows = HandBatch()
         self.pending_files: list[FileRecord] = []
         self.pending_errors: list[ErrorRecord] = []
         self.known: dict[str, set[str]] = {}

@@ -25,7 +25,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import accumulate
-from operator import itemgetter
 from pathlib import Path
 from types import TracebackType
 from typing import IO, TYPE_CHECKING, Any, Self
@@ -35,164 +34,26 @@ import platformdirs
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from tracker.arrow_arrays import (
-    arrow_array,
-    empty_table,
-    numpy_integers,
-    positions,
-    repeated_text,
-)
+from tracker.arrow_arrays import empty_table, numpy_integers
 from tracker.atomic_files import FileBatch, FolderLockedError, lock_folder, recover
 from tracker.errors import TrackerError
-from tracker.hand_rows import CHILD_COLUMNS, HAND_COLUMNS, HandRows, Row
+from tracker.hand_block import HandBatch, HandBlock
+from tracker.hand_rows import HandRows, Row
 from tracker.model import Hand
+from tracker.row_tables import child_table, columnar, hands_table
+from tracker.schema import HAND_TABLES, TABLES, TableSpec
 
 if TYPE_CHECKING:
     import pyarrow.compute as pc
 
-    from tracker.hand_block import HandBlock
-
 # pyarrow.compute and pyarrow.dataset load where they are needed: `tracker import` into a
 # new folder uses neither, and pyarrow.dataset alone takes 0.15 s to import (with pandas).
-
-UTC_TIME = pa.timestamp("us", tz="UTC")
-CARD_INDEXES = pa.list_(pa.int8())
-
-
-@dataclass(frozen=True, slots=True)
-class TableSpec:
-    """A table: the columns stored in its files, and the hive partition columns that
-    live in its folder names instead (always strings)."""
-
-    schema: pa.Schema
-    partition_by: tuple[str, ...] = ()
-
-    @property
-    def full_schema(self) -> pa.Schema:
-        """The columns a reader sees: the file columns, then the partition columns."""
-        return pa.schema(
-            [*self.schema, *(pa.field(name, pa.string()) for name in self.partition_by)]
-        )
-
-
-def _schema(*fields: tuple[str, pa.DataType] | tuple[str, pa.DataType, bool]) -> pa.Schema:
-    return pa.schema([pa.field(*field) for field in fields])
-
-
-HAND_PARTITIONS = ("site", "month")
-_HAND_KEY = ("hand_id", pa.string(), False)  # with `site`, from the path, the key
-
-_STRING, _INT, _SMALL_INT, _BOOL = pa.string(), pa.int64(), pa.int32(), pa.bool_()
-_NOT_NULL = False
-
-# fmt: off
-TABLES: dict[str, TableSpec] = {
-    "hands": TableSpec(_schema(
-        _HAND_KEY,
-        ("game", _STRING, _NOT_NULL), ("structure", _STRING, _NOT_NULL),
-        ("small_blind", _INT), ("big_blind", _INT), ("small_bet", _INT), ("big_bet", _INT),
-        ("ante", _INT), ("bring_in", _INT),
-        ("currency", _STRING), ("play_money", _BOOL, _NOT_NULL),
-        ("tournament_id", _STRING), ("tournament_buy_in", _INT), ("tournament_fee", _INT),
-        ("tournament_currency", _STRING), ("tournament_level", _STRING),
-        ("table_name", _STRING, _NOT_NULL), ("max_seats", _SMALL_INT),
-        ("button_seat", _SMALL_INT),
-        ("started_at", UTC_TIME, _NOT_NULL), ("site_timezone", _STRING), ("hero", _STRING),
-        ("total_pot", _INT), ("main_pot", _INT), ("side_pots", pa.list_(_INT), _NOT_NULL),
-        ("rake", _INT), ("jackpot_fee", _INT, _NOT_NULL), ("cancelled", _BOOL, _NOT_NULL),
-        ("source_file", _STRING), ("first_line", _INT),
-        ("chips_consistent", _BOOL, _NOT_NULL), ("inconsistency", _STRING),
-    ), HAND_PARTITIONS),
-    "seats": TableSpec(_schema(
-        _HAND_KEY, ("seat", _SMALL_INT, _NOT_NULL), ("player", _STRING, _NOT_NULL),
-        ("stack", _INT, _NOT_NULL), ("sitting_out", _BOOL, _NOT_NULL),
-    ), HAND_PARTITIONS),
-    "actions": TableSpec(_schema(
-        _HAND_KEY, ("sequence", _SMALL_INT, _NOT_NULL), ("street", _STRING, _NOT_NULL),
-        ("player", _STRING, _NOT_NULL), ("kind", _STRING, _NOT_NULL),
-        ("amount", _INT, _NOT_NULL), ("to_amount", _INT), ("all_in", _BOOL, _NOT_NULL),
-    ), HAND_PARTITIONS),
-    "cards": TableSpec(_schema(
-        _HAND_KEY, ("sequence", _SMALL_INT, _NOT_NULL), ("player", _STRING, _NOT_NULL),
-        ("street", _STRING, _NOT_NULL), ("source", _STRING, _NOT_NULL),
-        ("cards", _STRING, _NOT_NULL), ("card_indexes", CARD_INDEXES, _NOT_NULL),
-    ), HAND_PARTITIONS),
-    "boards": TableSpec(_schema(
-        _HAND_KEY, ("board", _SMALL_INT, _NOT_NULL),
-        ("cards", _STRING, _NOT_NULL), ("card_indexes", CARD_INDEXES, _NOT_NULL),
-    ), HAND_PARTITIONS),
-    "collections": TableSpec(_schema(
-        _HAND_KEY, ("sequence", _SMALL_INT, _NOT_NULL), ("player", _STRING, _NOT_NULL),
-        ("amount", _INT, _NOT_NULL), ("pot", _SMALL_INT, _NOT_NULL),
-        ("board", _SMALL_INT, _NOT_NULL), ("half", _STRING),
-    ), HAND_PARTITIONS),
-    "returned": TableSpec(_schema(
-        _HAND_KEY, ("sequence", _SMALL_INT, _NOT_NULL), ("player", _STRING, _NOT_NULL),
-        ("amount", _INT, _NOT_NULL),
-    ), HAND_PARTITIONS),
-    "summaries": TableSpec(_schema(
-        _HAND_KEY, ("seat", _SMALL_INT, _NOT_NULL), ("player", _STRING, _NOT_NULL),
-        ("text", _STRING, _NOT_NULL), ("won", _INT),
-    ), HAND_PARTITIONS),
-    "parse_errors": TableSpec(_schema(
-        ("file", _STRING), ("site", _STRING), ("hand_id", _STRING),
-        ("line_number", _INT), ("line", _STRING),
-        ("reason", _STRING, _NOT_NULL), ("kind", _STRING, _NOT_NULL),
-        ("imported_at", UTC_TIME, _NOT_NULL),
-    )),
-    "files": TableSpec(_schema(
-        ("path", _STRING, _NOT_NULL), ("size", _INT, _NOT_NULL),
-        ("mtime", UTC_TIME, _NOT_NULL), ("sha256", _STRING, _NOT_NULL), ("site", _STRING),
-        ("hands_seen", _INT, _NOT_NULL), ("hands_imported", _INT, _NOT_NULL),
-        ("hands_skipped", _INT, _NOT_NULL), ("hands_failed", _INT, _NOT_NULL),
-        ("hands_duplicate", _INT, _NOT_NULL), ("imported_at", UTC_TIME, _NOT_NULL),
-    )),
-    # The audit's derived tables (tracker/audit/run.py), rebuilt whole by every audit.
-    "audit": TableSpec(_schema(
-        _HAND_KEY, ("game", _STRING), ("started_at", UTC_TIME),
-        ("status", _STRING, _NOT_NULL), ("reason", _STRING),
-        ("players", pa.list_(pa.struct([
-            pa.field("player", _STRING, _NOT_NULL), pa.field("expected", _INT),
-            pa.field("reported", _INT, _NOT_NULL),
-        ])), _NOT_NULL),
-    ), HAND_PARTITIONS),
-    "awards": TableSpec(_schema(
-        _HAND_KEY, ("pot", _SMALL_INT, _NOT_NULL), ("board", _SMALL_INT, _NOT_NULL),
-        ("half", _STRING, _NOT_NULL), ("player", _STRING, _NOT_NULL),
-        ("amount", _INT, _NOT_NULL), ("hand_name", _STRING), ("cards", _STRING),
-        ("card_indexes", CARD_INDEXES),
-    ), HAND_PARTITIONS),
-}
-# fmt: on
-"""Every table of the data folder, the audit's `audit` and `awards` among them; code
-outside the project can add its own with `register_table`. All are written through the
-same transactions."""
-
-HAND_TABLES = (
-    "hands",
-    "seats",
-    "actions",
-    "cards",
-    "boards",
-    "collections",
-    "returned",
-    "summaries",
-)
-"""The tables `write_hands` fills, all keyed by (site, hand_id)."""
 
 _SAFE_PARTITION_VALUE = re.compile(r"^[A-Za-z0-9_.+-]+$")
 
 
 class StoreError(TrackerError):
     """The data folder cannot be used: locked by another writer, or rows that do not fit."""
-
-
-def register_table(name: str, spec: TableSpec) -> None:
-    """Add a table to the registry (the same spec again is allowed, a different one not)."""
-    existing = TABLES.get(name)
-    if existing is not None and existing != spec:
-        raise StoreError(f"table {name!r} is already registered with another schema")
-    TABLES[name] = spec
 
 
 def default_data_dir() -> Path:
@@ -255,50 +116,6 @@ def _partition_groups(rows: HandRows) -> dict[tuple[str, str], list[int]]:
             month = months[moment.year, moment.month] = month_of(moment)
         groups.setdefault((site, month), []).append(index)
     return groups
-
-
-def _transposed(rows: Sequence[Row], width: int) -> list[list[Any]]:
-    """The columns of `rows`, one list per place in a row: by one `itemgetter` pass per
-    column, three times faster than `zip(*rows)` over a batch's 360,000 actions (which
-    keeps an iterator per row and steps every one of them for each column)."""
-    return [list(map(itemgetter(place), rows)) for place in range(width)]
-
-
-def _hands_table(hand_rows: Sequence[Row]) -> pa.Table:
-    columns = dict(zip(HAND_COLUMNS, _transposed(hand_rows, len(HAND_COLUMNS)), strict=True))
-    return _columnar(TABLES["hands"].schema, columns)
-
-
-def _child_table(
-    table: str, hand_ids: list[str], rows: Sequence[Row], counts: list[int]
-) -> pa.Table | None:
-    if not rows:
-        return None
-    schema = TABLES[table].schema
-    names = CHILD_COLUMNS[table]
-    columns: dict[str, list[Any] | pa.Array[Any]] = dict(
-        zip(names, _transposed(rows, len(names)), strict=True)
-    )
-    columns["hand_id"] = repeated_text(hand_ids, counts)
-    # `sequence` is the row's place in its hand; boards call it `board` (0, or 1 when run twice)
-    sequence = "board" if table == "boards" else "sequence"
-    if sequence in schema.names:  # seats and summaries have their seat number instead
-        columns[sequence] = positions(counts, schema.field(sequence).type)
-    return _columnar(schema, columns)
-
-
-def hand_tables(rows: HandRows) -> dict[str, pa.Table]:
-    """The tuple rows of `rows` (all its hands, its blocks left out) as one Arrow table
-    per hand table (`HAND_TABLES`), each in its schema (`TABLES`), with the child
-    tables' `hand_id` and `sequence` as the store writes them: the rows hand after
-    hand, in the order of `rows.hands`. A table without rows is an empty table.
-    """
-    tables = {"hands": _hands_table(rows.hands)}
-    hand_ids = rows.hand_ids()
-    for table in HAND_TABLES[1:]:
-        data = _child_table(table, hand_ids, rows.rows[table], rows.counts[table])
-        tables[table] = empty_table(TABLES[table].schema) if data is None else data
-    return tables
 
 
 def _select(rows: HandRows, table: str, indexes: list[int]) -> tuple[list[Row], list[int]]:
@@ -364,16 +181,6 @@ def _joined(data: pa.Table | None, more: Sequence[pa.Table]) -> pa.Table | None:
     return pa.concat_tables(tables)
 
 
-def _columnar(schema: pa.Schema, columns: Mapping[str, list[Any] | pa.Array[Any]]) -> pa.Table:
-    """A table from one Python list (or Arrow array) per column (built without
-    pyarrow.array: see `tracker.arrow_arrays`)."""
-    arrays = []
-    for field in schema:
-        column = columns[field.name]
-        arrays.append(column if isinstance(column, pa.Array) else arrow_array(column, field.type))
-    return pa.Table.from_arrays(arrays, schema=schema)
-
-
 # Dictionary encoding only where values repeat (enum text, player names): for the rest
 # (hand ids, amounts) plain zstd is both faster to write and half the size.
 _DICTIONARY_COLUMNS = ["game", "structure", "currency", "site_timezone", "street", "kind",
@@ -430,14 +237,13 @@ class Transaction:
 
     def write_hand_rows(self, rows: HandRows) -> None:
         """Add a batch of hand rows to every hand table, one file per table and partition:
-        the tuple rows and the blocks (`HandRows.blocks`) of a partition in the same file."""
-        from tracker.hand_block import HandBlock  # (it builds on this module)
-
+        the tuple rows and the blocks (`HandBatch.blocks`) of a partition in the same file."""
         groups = _partition_groups(rows)
+        batch_blocks = rows.blocks if isinstance(rows, HandBatch) else []
         # one block a site (many small runs of hands, as a file of mixed games gives,
         # are then cut by month once, not one by one)
-        sites = dict.fromkeys(block.site for block in rows.blocks)
-        joined = [HandBlock.joined([b for b in rows.blocks if b.site == site]) for site in sites]
+        sites = dict.fromkeys(block.site for block in batch_blocks)
+        joined = [HandBlock.joined([b for b in batch_blocks if b.site == site]) for site in sites]
         blocks = _block_partitions(joined)
         for partition in dict.fromkeys([*groups, *blocks]):
             indexes = groups.get(partition, [])
@@ -447,10 +253,10 @@ class Transaction:
             in_blocks = blocks.get(partition, [])
             for table in HAND_TABLES:  # one table at a time: bounded memory
                 if table == "hands":
-                    data = _hands_table(hand_rows) if hand_rows else None
+                    data = hands_table(hand_rows) if hand_rows else None
                 else:
                     selected, counts = _select(rows, table, indexes)
-                    data = _child_table(table, hand_ids, selected, counts)
+                    data = child_table(table, hand_ids, selected, counts)
                 data = _joined(data, [block.tables[table] for block in in_blocks])
                 if data is not None:
                     self._add_file(table, partition, data)
@@ -495,7 +301,7 @@ class Transaction:
         if records:
             schema = TABLES[table].schema
             columns = {name: [getattr(record, name) for record in records] for name in schema.names}
-            self._add_file(table, (), _columnar(schema, columns))
+            self._add_file(table, (), columnar(schema, columns))
 
     def remove_table(self, table: str) -> None:
         """Remove every committed file of `table` when this transaction commits."""

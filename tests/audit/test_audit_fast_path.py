@@ -16,7 +16,7 @@ from audit_hands import hand as written_hand
 from tracker.audit import best_cards
 from tracker.audit.batch_rows import audit_batch
 from tracker.audit.contributions import ledger_of
-from tracker.audit.conventions import PROPORTIONAL_LARGEST_REMAINDER, SiteConvention
+from tracker.audit.conventions import SiteConvention
 from tracker.audit.expected import expected_payout
 from tracker.audit.loading import load_batch, partitions
 from tracker.cards import DECK, Card
@@ -91,11 +91,16 @@ def _random_hand(rng: random.Random, number: int, convention: SiteConvention) ->
     )
 
 
+LARGEST_REMAINDER = RAKE_RULES["proportional-largest-remainder"]
 CONVENTIONS = [
     SiteConvention("main-first", RAKE_RULES["main-pot-first"], ODD_CHIP_RULES["rules"]),
     SiteConvention("proportional", RAKE_RULES["proportional"], ODD_CHIP_RULES["rules"]),
-    SiteConvention("largest", PROPORTIONAL_LARGEST_REMAINDER, ODD_CHIP_RULES["rules"]),
-    SiteConvention("halves", PROPORTIONAL_LARGEST_REMAINDER, ODD_CHIP_RULES["half-by-half"]),
+    SiteConvention(
+        "largest", RAKE_RULES["proportional-largest-remainder"], ODD_CHIP_RULES["rules"]
+    ),
+    SiteConvention(
+        "halves", RAKE_RULES["proportional-largest-remainder"], ODD_CHIP_RULES["half-by-half"]
+    ),
 ]
 
 

@@ -1,4 +1,4 @@
-"""The column-wise text tools (`parsers._columns`) against the plain Python they stand
+"""The column-wise text tools (`parsers._base.columns`) against the plain Python they stand
 for: the same lines, substrings, positions, amounts and cards, or a row marked not ok."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from parsers._columns import (
+from parsers._base.columns import (
     TEXT,
     Lines,
     arrow,
@@ -25,8 +25,8 @@ from parsers._columns import (
     window,
     window_is,
 )
-from parsers._common import to_minor_units
-from parsers._pokerstars_words import bracketed_cards_row
+from parsers._base.text import to_minor_units
+from parsers.pokerstars.words import bracketed_cards_row
 
 TEXTS = st.lists(st.text(alphabet="ab: é€\t[]$.,0123", max_size=12), min_size=1, max_size=30)
 

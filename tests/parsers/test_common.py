@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from parsers import decode
-from parsers._common import money_reader, split_at_headers, to_minor_units, to_utc
+from parsers._base.text import money_reader, split_at_headers, to_minor_units, to_utc
 
 TEXT = "PokerStars Hand #1: Omaha\nSeat 1: bob (€5 in chips)\n"
 
@@ -159,7 +159,7 @@ def test_times_at_the_end_of_the_calendar_are_errors() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    ["parsers._common", "parsers._pokerstars_header", "parsers._pokerstars_words"],
+    ["parsers._base.text", "parsers.pokerstars.header", "parsers.pokerstars.words"],
 )
 def test_docstring_examples(module: str) -> None:
     import doctest

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-import parsers._pokerstars_words
-from parsers._common import _exact_amount, _parse_amount, money_reader
-from parsers._pokerstars_header import _SEAT, read_seat
-from parsers._pokerstars_words import WON, bracketed_cards, summary_won
+import parsers.pokerstars.words
+from parsers._base.text import _exact_amount, _parse_amount, money_reader
+from parsers.pokerstars.header import _SEAT, read_seat
+from parsers.pokerstars.words import WON, bracketed_cards, summary_won
 from tracker.cards import parse_card
 from tracker.model import Seat
 
@@ -128,7 +128,7 @@ def test_cards_by_one_look_up_equal_parse_card(words: list[str]) -> None:
 
 
 def test_docstring_examples_of_the_pokerstars_words() -> None:
-    result = doctest.testmod(parsers._pokerstars_words)
+    result = doctest.testmod(parsers.pokerstars.words)
     assert result.attempted > 0
     assert result.failed == 0
 

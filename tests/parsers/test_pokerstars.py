@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 import pytest
 
 from parsers import parse_text
-from parsers._pokerstars_header import read_time
+from parsers.pokerstars.header import read_time
 from tracker.cards import parse_cards
 from tracker.errors import HandHistoryError, MalformedHandError, UnsupportedGameError
 from tracker.model import (

@@ -7,18 +7,14 @@ each game and format (goldens/*.json; rewrite with UPDATE_GOLDENS=1, review the 
 
 from __future__ import annotations
 
-import dataclasses
-import enum
 import json
 from collections import Counter
-from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
+from hand_json import to_json
 
 from parsers import parse_file
-from tracker.cards import Card
 from tracker.errors import MalformedHandError, UnknownSiteError, UnsupportedGameError
 from tracker.model import Hand
 
@@ -229,23 +225,6 @@ GOLDEN_HANDS = {
         "60974484959",
     ),
 }
-
-
-def to_json(value: Any) -> Any:
-    """The parsed content in plain JSON: cards as text, enums as values, times in ISO."""
-    if isinstance(value, Card):
-        return value.text
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {
-            field.name: to_json(getattr(value, field.name)) for field in dataclasses.fields(value)
-        }
-    if isinstance(value, tuple | list):
-        return [to_json(item) for item in value]
-    return value
 
 
 @pytest.mark.parametrize("golden", sorted(GOLDEN_HANDS))

@@ -23,18 +23,19 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import parsers
-import parsers._pokerstars_column_seats as column_seats
+import parsers.pokerstars.column_seats as column_seats
 from parsers import decode, parse_text, read_text_blocks, read_text_into
-from parsers._pokerstars_words import bracketed_cards, bracketed_cards_row
-from parsers.base import SiteParser
+from parsers._base.site import SiteParser
 from parsers.pokerstars import PokerStarsParser
+from parsers.pokerstars.words import bracketed_cards, bracketed_cards_row
 from tracker.errors import HandHistoryError
 from tracker.hand_block import HandBlock
 from tracker.hand_rows import HandRows, card_indexes, card_text
 from tracker.model import Game, Hand, Structure
+from tracker.row_tables import hand_tables
+from tracker.schema import HAND_TABLES
 from tracker.simulate import iter_hands
 from tracker.simulate.pokerstars_format import HAND_SEPARATOR, format_hand
-from tracker.store import HAND_TABLES, hand_tables
 
 SAMPLE_FOLDER = Path(__file__).resolve().parents[2] / "sample_histories"
 

@@ -11,7 +11,7 @@ import pytest
 
 import tracker.stats.summary  # noqa: F401  (registers the summary tables)
 from tracker.database import connect
-from tracker.store import TABLES
+from tracker.schema import TABLES
 
 
 @pytest.mark.parametrize("table", sorted(TABLES))

@@ -15,10 +15,11 @@ from stats_dataset import OMAHA_HANDS, STUD_HANDS, history_text
 
 from tracker.audit.run import run_audit
 from tracker.importer import import_paths
+from tracker.schema import TABLES
 from tracker.stats import summary
 from tracker.stats.run import StatsDatabase, StatsFilter
 from tracker.stats.totals import GROUPING_KEYS, totals_sql
-from tracker.store import TABLES, Store
+from tracker.store import Store
 
 SINCE_EVER = date(2000, 1, 1)
 """A first day before every hand: the same hands, but whole days, which the per-day sums

@@ -23,7 +23,7 @@ from tracker.arrow_arrays import (
     repeated_text,
 )
 from tracker.model import ActionKind, Street
-from tracker.store import TABLES
+from tracker.schema import TABLES
 
 INT_RANGES = {
     pa.int64(): (-(2**63), 2**63 - 1),

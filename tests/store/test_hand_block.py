@@ -19,19 +19,21 @@ from store_samples import omaha_hand, pokerstars_text, stud_hand
 
 import parsers
 from tracker.errors import HandHistoryError
-from tracker.hand_block import HandBlock
-from tracker.hand_rows import CHILD_COLUMNS, HAND_COLUMNS, Children, HandRows, Row
+from tracker.hand_block import HandBatch, HandBlock
+from tracker.hand_rows import Children, HandRows, Row
 from tracker.importer import ImportProgress, ImportSummary, import_paths
 from tracker.model import Hand
-from tracker.store import HAND_TABLES, TABLES, Store, hand_tables, month_of
+from tracker.row_tables import hand_tables
+from tracker.schema import CHILD_COLUMNS, HAND_COLUMNS, HAND_TABLES, TABLES
+from tracker.store import Store, month_of
 
 SAMPLE_FOLDER = Path(__file__).resolve().parents[2] / "sample_histories"
 IGNORED = {".hp", ".hands", ".gt", ".json"}
 FIRST_LINE = HAND_COLUMNS.index("first_line")
 
 
-def rows_of_hands(hands: list[Hand]) -> HandRows:
-    rows = HandRows()
+def rows_of_hands(hands: list[Hand]) -> HandBatch:
+    rows = HandBatch()
     for hand in hands:
         rows.add_hand(hand)
     return rows
@@ -235,17 +237,17 @@ def test_hand_rows_count_and_clear_their_blocks() -> None:
 
 
 def test_blocks_are_stored_as_the_tuple_rows_are(tmp_path: Path, file_rows: list[HandRows]) -> None:
-    everything = HandRows()
+    everything = HandBatch()
     for rows in file_rows:
         for index, site in enumerate(rows.sites):
             everything.add(site, *row_and_children(rows, index))
     months = {month_of(started_at) for started_at in everything.started_at()}
     assert len(months) > 3  # so that blocks are cut by month
     by_tuples = written(tmp_path, "tuples", everything)
-    one_block = HandRows()
+    one_block = HandBatch()
     one_block.add_block(HandBlock.from_rows("pokerstars", everything))
     by_one_block = written(tmp_path, "one-block", one_block)
-    mixed = HandRows()  # a block per file, the files in turn as tuple rows
+    mixed = HandBatch()  # a block per file, the files in turn as tuple rows
     for number, rows in enumerate(file_rows):
         if number % 2 and len(rows):
             mixed.add_block(HandBlock.from_rows("pokerstars", rows))
@@ -284,7 +286,7 @@ def read_in_blocks(
     """`parsers.read_text_blocks` as a column-wise reader would behave: the hands that
     `parsers.read_text_into` reads, given in blocks of up to `block_hands` hands, but
     every `single_every`-th hand one by one into `rows`, and the errors in their place."""
-    pending = HandRows()
+    pending = HandBatch()
 
     def block() -> HandBlock:
         made = HandBlock.from_rows(pending.sites[0], pending)
@@ -293,7 +295,7 @@ def read_in_blocks(
 
     for number, item in enumerate(parsers.read_text_into(text, pending, file=file)):
         if item is not None or number % single_every == 0:
-            single = HandRows()
+            single = HandBatch()
             if item is None:
                 move_last_hand(pending, single)
             if len(pending):

@@ -9,8 +9,9 @@ import pytest
 from store_samples import inconsistent_hand, omaha_hand, stud_hand
 
 from tracker.bookkeeping import inconsistency_or_none
-from tracker.hand_rows import CHILD_COLUMNS, HAND_COLUMNS, Children, HandRows, Row, hand_from_rows
+from tracker.hand_rows import Children, HandRows, Row, hand_from_rows
 from tracker.model import Hand, Tournament
+from tracker.schema import CHILD_COLUMNS, HAND_COLUMNS
 
 
 def rows_of(rows: HandRows, index: int) -> tuple[Row, Children]:

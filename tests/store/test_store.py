@@ -17,7 +17,8 @@ import tracker.atomic_files
 import tracker.store
 from tracker.database import connect, run_query
 from tracker.model import Hand
-from tracker.store import TABLES, ErrorRecord, FileRecord, Store, StoreError, TableSpec
+from tracker.schema import TABLES, SchemaError, TableSpec
+from tracker.store import ErrorRecord, FileRecord, Store, StoreError
 
 
 def _expected_hand_row(hand: Hand) -> dict[str, object]:
@@ -256,7 +257,7 @@ def scratch_table() -> Iterator[str]:
         pa.schema([pa.field("hand_id", pa.string()), pa.field("verdict", pa.string())]),
         ("site",),
     )
-    tracker.store.register_table("scratch_audit", spec)
+    tracker.schema.register_table("scratch_audit", spec)
     yield "scratch_audit"
     del TABLES["scratch_audit"]
 
@@ -276,8 +277,8 @@ def test_generic_rows_and_replacing_a_derived_table(store: Store, scratch_table:
 
 
 def test_registering_a_table_twice_differently_is_refused(scratch_table: str) -> None:
-    with pytest.raises(StoreError):
-        tracker.store.register_table(scratch_table, TableSpec(pa.schema([])))
+    with pytest.raises(SchemaError):
+        tracker.schema.register_table(scratch_table, TableSpec(pa.schema([])))
 
 
 def test_unknown_table_is_a_clear_error(store: Store) -> None:

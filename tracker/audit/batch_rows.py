@@ -23,7 +23,7 @@ from tracker.audit.loading import GAMES, Batch
 from tracker.audit.verdict import HandVerdict, Status, audit_ledger
 from tracker.cards import DECK
 from tracker.engine.rules import Half
-from tracker.store import TABLES
+from tracker.schema import TABLES
 
 _CARD_TEXTS = pa.array([card.text for card in DECK])
 

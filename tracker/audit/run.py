@@ -36,7 +36,8 @@ from tracker.audit.loading import load_batch, partitions
 from tracker.audit.verdict import Status
 from tracker.engine.batch_tables import omaha_high_tables, omaha_low_table, stud_high_tables
 from tracker.errors import NoDataError
-from tracker.store import TABLES, Store
+from tracker.schema import TABLES
+from tracker.store import Store
 
 NOT_IMPORTED_MONTH = "unknown"
 """The `month` partition of hands the import could not read (their time is unknown)."""

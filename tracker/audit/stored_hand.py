@@ -20,8 +20,9 @@ import duckdb
 
 from tracker.database import connect
 from tracker.errors import NoDataError, TrackerError
-from tracker.hand_rows import CHILD_COLUMNS, HAND_COLUMNS, hand_from_rows
+from tracker.hand_rows import hand_from_rows
 from tracker.model import ActionKind, CardSource, Game, Hand, Street, Structure
+from tracker.schema import CHILD_COLUMNS, HAND_COLUMNS
 
 _CHILD_TABLES = {
     "seats": "seat",

@@ -216,6 +216,30 @@ def proportional(amounts: Sequence[int], rake: int) -> tuple[int, ...]:
     return tuple(taken)
 
 
+def proportional_largest_remainder(amounts: Sequence[int], rake: int) -> tuple[int, ...]:
+    """Spread the rake in proportion to the pots, rounding each share down, then give the
+    units left over to the pots with the largest remainders (the main pot first among
+    equal remainders): Hamilton's method, the shares closest to exact proportions.
+
+    >>> proportional_largest_remainder([44, 64], 5)
+    (2, 3)
+    >>> proportional_largest_remainder([100, 100], 3)
+    (2, 1)
+    >>> proportional_largest_remainder([0, 0], 0)
+    (0, 0)
+    """
+    total = sum(amounts)
+    if total == 0:
+        return tuple(0 for _ in amounts)
+    taken = [rake * amount // total for amount in amounts]
+    remainders = [rake * amount % total for amount in amounts]
+    left = rake - sum(taken)
+    by_remainder = sorted(range(len(amounts)), key=lambda pot: (-remainders[pot], pot))
+    for pot in by_remainder[:left]:
+        taken[pot] += 1
+    return tuple(taken)
+
+
 ODD_CHIP_RULES: dict[str, OddChipRule] = {
     "rules": OddChipRule(
         name="rules",
@@ -240,6 +264,12 @@ RAKE_RULES: dict[str, RakeRule] = {
         name="proportional",
         description="rake in proportion to the pot sizes, the remainder from the main pot",
         spread=proportional,
+    ),
+    "proportional-largest-remainder": RakeRule(
+        name="proportional-largest-remainder",
+        description="rake in proportion to the pot sizes, each share rounded down, the "
+        "units left to the largest remainders (main pot first among equals)",
+        spread=proportional_largest_remainder,
     ),
 }
 """Rake conventions by name; "main-pot-first" is the default."""

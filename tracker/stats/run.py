@@ -36,6 +36,7 @@ import pyarrow as pa
 from tracker.database import QueryError, connect, view_sql
 from tracker.errors import NoDataError, TrackerError
 from tracker.model import Game
+from tracker.schema import TABLES
 from tracker.stats.hand_classes import HAND_CLASSES
 from tracker.stats.options import DEFAULT_SESSION_GAP, GROUPINGS
 from tracker.stats.positions import POSITION_ORDER
@@ -56,7 +57,7 @@ from tracker.stats.summary import (
     source_files,
 )
 from tracker.stats.totals import GROUPING_KEYS, counter_sums, grouping_name
-from tracker.store import TABLES, StoreError
+from tracker.store import StoreError
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -40,16 +40,9 @@ import duckdb
 import pyarrow as pa
 
 from tracker.database import view_sql
+from tracker.schema import CARD_INDEXES, TABLES, UTC_TIME, TableSpec, register_table
 from tracker.stats.totals import counter_sums, totals_sql
-from tracker.store import (
-    CARD_INDEXES,
-    TABLES,
-    UTC_TIME,
-    Store,
-    TableSpec,
-    Transaction,
-    register_table,
-)
+from tracker.store import Store, Transaction
 
 PLAYER_HANDS: Final = "player_hands"
 PLAYER_OUTCOMES: Final = "player_outcomes"

@@ -1,4 +1,4 @@
-"""The betting of PokerStars hands, read column-wise (see `parsers._pokerstars_columns`):
+"""The betting of PokerStars hands, read column-wise (see `parsers.pokerstars.columns`):
 every street line, player line and other line between the seats and the summary of a
 chunk of hands at once.
 
@@ -16,7 +16,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from parsers._columns import (
+from parsers._base.columns import (
     TEXT,
     Bools,
     Ints,
@@ -48,7 +48,7 @@ from parsers._columns import (
     window,
     window_is,
 )
-from parsers._pokerstars_column_seats import (
+from parsers.pokerstars.column_seats import (
     Hands,
     Seats,
     decline,
@@ -57,7 +57,7 @@ from parsers._pokerstars_column_seats import (
     seat_of,
     seated,
 )
-from parsers._pokerstars_words import INFO_INFIXES, INFO_RESTS, INFO_SUFFIXES
+from parsers.pokerstars.words import INFO_INFIXES, INFO_RESTS, INFO_SUFFIXES
 from tracker.model import ActionKind, CardSource, Street
 
 # Street lines: the name between "*** " and " ***", the street it starts (index in

@@ -1,8 +1,10 @@
-"""The small base every site module builds on.
+"""The interface every site implements.
 
-A site is one module with one `SiteParser` subclass: its name, how to recognise its
-files, how to cut a file into hands and how to read one hand into a `tracker.model.Hand`.
-Registering the instance in `parsers.SITE_PARSERS` is all it takes to add a site. A site
+A site is one package under `parsers/` with one `SiteParser` subclass: its name, how to
+recognise its files by their content, how to cut a file into hands, how to read one hand
+into a `tracker.model.Hand`, and the conventions its payouts follow (named rules of the
+engine, for the audit). Registering the instance in `parsers.registry.SITE_PARSERS` is
+all it takes to add a site. A site
 may also read a hand straight into the store's rows (`read_hand_into`), which the
 importer uses; by default that goes through the Hand. A site that reads many hands at
 once into the store's tables yields them as blocks (`read_blocks`).
@@ -14,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import ClassVar
 
-from parsers._common import HandText
+from parsers._base.text import HandText
 from tracker.hand_block import HandBlock
 from tracker.hand_rows import HandRows
 from tracker.model import Hand
@@ -32,6 +34,13 @@ class SiteParser(ABC):
 
     site: ClassVar[str]
     """The site's name as stored in `Hand.site` ("pokerstars")."""
+
+    rake_rule: ClassVar[str] = "main-pot-first"
+    """How the site spreads the rake over the pots: a name of
+    `tracker.engine.rules.RAKE_RULES`, found from its real files (docs/sites.md)."""
+
+    odd_chip_rule: ClassVar[str] = "rules"
+    """Where the site's odd units go: a name of `tracker.engine.rules.ODD_CHIP_RULES`."""
 
     @abstractmethod
     def detect(self, text: str) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from parsers._common import to_minor_units, to_utc
+from parsers._base.text import to_minor_units, to_utc
 from tracker.model import Game, Seat, Structure, Tournament
 
 HAND_START = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #[0-9]+:")

@@ -1,6 +1,6 @@
 """PokerStars hand histories (and files other tools write in PokerStars' format).
 
-The header, table and seat lines are read by `parsers._pokerstars_header`; every later
+The header, table and seat lines are read by `parsers.pokerstars.header`; every later
 line is dispatched here by a cheap prefix or a "player: verb" look-up before any
 pattern runs, in one pass. docs/sites.md describes the format and the decisions taken.
 
@@ -20,9 +20,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from parsers._common import HandText, line_start_pattern, money_reader, split_at_headers
-from parsers._pokerstars_columns import read_columns
-from parsers._pokerstars_header import (
+from parsers._base.site import SiteParser
+from parsers._base.text import HandText, line_start_pattern, money_reader, split_at_headers
+from parsers.pokerstars.columns import read_columns
+from parsers.pokerstars.header import (
     HAND_ID,
     HAND_START,
     GameTerms,
@@ -32,7 +33,7 @@ from parsers._pokerstars_header import (
     read_seat_row,
     read_table,
 )
-from parsers._pokerstars_words import (
+from parsers.pokerstars.words import (
     DEAL_MARKERS,
     FLOP_MARKERS,
     INFO_INFIXES,
@@ -51,7 +52,6 @@ from parsers._pokerstars_words import (
     read_total_pot,
     summary_won,
 )
-from parsers.base import SiteParser
 from tracker.errors import MalformedHandError, UnsupportedGameError
 from tracker.hand_block import HandBlock
 from tracker.hand_rows import Children, HandRows, Row, hand_from_rows
@@ -96,6 +96,10 @@ class PokerStarsParser(SiteParser):
     """PokerStars: cash games, tournaments, home games and play money, 2005 to today."""
 
     site = SITE
+    # docs/sites.md, "PokerStars: rake and odd chips": the one side-pot hand with rake
+    # ($1.08, rake $0.05, pots $0.44 and $0.64 paid $0.42 and $0.61) takes 2 and 3 cents;
+    # the odd cents of every halved or tied pot follow RULES.md.
+    rake_rule = "proportional-largest-remainder"
 
     def detect(self, text: str) -> bool:
         """True when a line of `text` starts like a PokerStars hand header."""
@@ -106,7 +110,7 @@ class PokerStarsParser(SiteParser):
         return split_at_headers(text, HAND_START)
 
     def read_blocks(self, text: str, file: str | None) -> Iterator[HandBlock | HandText]:
-        """In file order: runs of hands `parsers._pokerstars_columns` reads column-wise,
+        """In file order: runs of hands `parsers.pokerstars.columns` reads column-wise,
         as blocks, and the texts of the others, for the line-by-line reader."""
         return read_columns(text, file)
 

@@ -1,7 +1,7 @@
-"""The summary of PokerStars hands, read column-wise (see `parsers._pokerstars_columns`):
+"""The summary of PokerStars hands, read column-wise (see `parsers.pokerstars.columns`):
 the Total pot line, the board and the seat lines of a chunk of hands at once.
 
-As in `parsers._pokerstars_column_body`, a line of a shape not taken here makes its hand
+As in `parsers.pokerstars.column_body`, a line of a shape not taken here makes its hand
 not ok; the line-by-line reader reads that hand instead.
 """
 
@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from parsers._columns import (
+from parsers._base.columns import (
     Bools,
     Ints,
     Rows,
@@ -38,10 +38,10 @@ from parsers._columns import (
     substrings,
     take,
 )
-from parsers._common import money_reader
-from parsers._pokerstars_column_body import Body
-from parsers._pokerstars_column_seats import Hands, Seats, decline, ranges
-from parsers._pokerstars_words import read_total_pot
+from parsers._base.text import money_reader
+from parsers.pokerstars.column_body import Body
+from parsers.pokerstars.column_seats import Hands, Seats, decline, ranges
+from parsers.pokerstars.words import read_total_pot
 
 
 @dataclass

@@ -229,7 +229,7 @@ def summary_won(rest: str, money: Callable[[str], int]) -> int | None:
     """What a summary seat line says the player won, all amounts added (None: none), as
     the WON pattern finds them; one amount, the usual case, is found without it.
 
-    >>> from parsers._common import money_reader
+    >>> from parsers._base.text import money_reader
     >>> summary_won("showed [Ah 2h 3c Kd] and won ($4.65) with HI: ...", money_reader(2))
     465
     >>> summary_won("(big blind) folded before Flop", money_reader(2)) is None

@@ -1,4 +1,4 @@
-"""The store's tables of the hands `parsers._pokerstars_columns` read: the columns of
+"""The store's tables of the hands `parsers.pokerstars.columns` read: the columns of
 `tracker.store.TABLES`, built from the readers' arrays for the hands taken (`ok`).
 
 The `hands` row's chip checks are the importer's usual ones: the sums are added up here
@@ -14,7 +14,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from parsers._columns import (
+from parsers._base.columns import (
     TEXT,
     Bools,
     Ints,
@@ -29,16 +29,16 @@ from parsers._columns import (
     pick,
     take,
 )
-from parsers._pokerstars_column_body import KINDS, SOURCES, STREETS, Body
-from parsers._pokerstars_column_seats import Hands, Seats
+from parsers.pokerstars.column_body import KINDS, SOURCES, STREETS, Body
+from parsers.pokerstars.column_seats import Hands, Seats
 from tracker.arrow_arrays import arrow_array, from_numpy
 from tracker.bookkeeping import pot_discrepancies
-from tracker.store import TABLES
+from tracker.schema import TABLES
 
 if TYPE_CHECKING:
-    from parsers._pokerstars_column_summary import Summary
-    from parsers._pokerstars_columns import Headers
-    from parsers._pokerstars_header import TableLine
+    from parsers.pokerstars.column_headers import Headers
+    from parsers.pokerstars.column_summary import Summary
+    from parsers.pokerstars.header import TableLine
 
 _NO_CHIPS = (KINDS.index("fold"), KINDS.index("check"))
 

@@ -1,4 +1,4 @@
-"""The seats of PokerStars hands, read column-wise (see `parsers._pokerstars_columns`),
+"""The seats of PokerStars hands, read column-wise (see `parsers.pokerstars.columns`),
 and what the other column-wise readers share: what they know of each hand (`Hands`), the
 seat lines read (`Seats`), finding the seat of the player a line names, and marking a hand
 as not taken (`decline`).
@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from parsers._columns import (
+from parsers._base.columns import (
     WINDOW_MASKS,
     Bools,
     Ints,

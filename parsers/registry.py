@@ -1,0 +1,25 @@
+"""Every site the tracker reads, in the order `parsers.detect_site` tries them.
+
+Detection is by content, never by file name: each site's `detect` looks for its own hand
+header. Sites whose headers another site's could be mistaken for come first.
+"""
+
+from __future__ import annotations
+
+from parsers._base.site import SiteParser
+from parsers.pokerstars import PokerStarsParser
+
+SITE_PARSERS: tuple[SiteParser, ...] = (PokerStarsParser(),)
+"""The registered sites, tried in this order."""
+
+
+def site_parser(site: str) -> SiteParser | None:
+    """The registered parser of `site` (its `Hand.site` name), or None.
+
+    >>> site_parser("pokerstars").site
+    'pokerstars'
+    """
+    for parser in SITE_PARSERS:
+        if parser.site == site:
+            return parser
+    return None
