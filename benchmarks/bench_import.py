@@ -22,10 +22,13 @@ tables, the others into the store's rows, in batches), the store
 (`Transaction.write_hand_rows` of those batches, as the importer writes them), and, for
 reference, the line-by-line reader alone (`parsers.read_text_into`, every hand into rows)
 and the parser building a Hand per hand (`parsers.parse_file`); the importer uses
-neither on hands the column-wise reader takes. Usage:
+neither on hands the column-wise reader takes. `--site NAME` builds the file from every
+hand of that registered site's shared files instead (all its folders, each hand the
+site's parser reads, repeated with new hand ids: digits added to the id's last run of
+digits). Usage:
 
     .venv/bin/python benchmarks/bench_import.py [--hands 20000] [--repeat 5]
-        [--simulated [--game stud-hilo]] [--breakdown]
+        [--simulated [--game stud-hilo] | --site winamax] [--breakdown]
 """
 
 from __future__ import annotations
@@ -157,6 +160,53 @@ def sample_hands() -> list[str]:
     return hands
 
 
+SITE_FOLDERS = {"pokerstars": "PokerStars", "fulltilt": "FullTilt", "winamax": "Winamax",
+                "winning": "Winning", "partypoker": "PartyPoker", "888": "888-Pacific",
+                "bovada": "Bovada"}  # fmt: skip
+"""Each registered site's folder under ../shared/histories."""
+
+
+def site_hands(site: str) -> list[tuple[str, str]]:
+    """Every hand the site's parser reads in its shared files: (text, hand id)."""
+    sys.path.insert(0, str(ROOT))
+    import parsers
+    from parsers.registry import site_parser
+    from tracker.importer import find_history_files
+    from tracker.model import Hand
+
+    parser = site_parser(site)
+    if parser is None:
+        raise SystemExit(f"no registered site {site!r}")
+    hands: list[tuple[str, str]] = []
+    for path in find_history_files([HISTORIES.parent / SITE_FOLDERS[site]]):
+        text = parsers.decode(path.read_bytes())
+        for hand_text in parser.split_hands(text):
+            try:
+                hand = parser.parse_hand(hand_text, str(path))
+            except Exception:  # not read: not a sample
+                continue
+            if isinstance(hand, Hand):
+                hands.append(("\n".join(hand_text.lines) + "\n", hand.hand_id))
+    return hands
+
+
+def build_site_file(path: Path, count: int, site: str) -> int:
+    """Write `count` hands of `site` (its samples, repeated, renumbered)."""
+    samples = site_hands(site)
+    if not samples:
+        raise SystemExit(f"no hand of {site} read under {HISTORIES.parent}")
+    with open(path, "w", encoding="utf-8") as stream:
+        for number in range(count):
+            text, hand_id = samples[number % len(samples)]
+            first, _, rest = text.partition("\n")
+            digits = re.search(r"[0-9]+(?!.*[0-9])", hand_id)
+            if digits is None or hand_id not in first:
+                raise SystemExit(f"{site}: cannot renumber hand {hand_id!r}")
+            new_id = hand_id[: digits.end()] + f"{number:06d}" + hand_id[digits.end() :]
+            stream.write(first.replace(hand_id, new_id, 1) + "\n" + rest + "\n\n")
+    return path.stat().st_size
+
+
 def build_file(path: Path, count: int) -> int:
     """Write `count` hands (the samples, repeated, renumbered); return the file's size."""
     samples = sample_hands()
@@ -207,6 +257,7 @@ def main() -> None:
         help="hands from `tracker simulate` instead of the shared files repeated",
     )
     options.add_argument("--game", default="omaha-hilo", help="the simulated game")
+    options.add_argument("--site", help="hands of this site's shared files, repeated")
     options.add_argument("--breakdown", action="store_true", help="then time the parts alone")
     arguments = options.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-import-") as scratch:
@@ -214,6 +265,8 @@ def main() -> None:
         history = folder / "pokerstars-hilo.txt"
         if arguments.simulated:
             size = simulate_file(history, arguments.hands, arguments.game)
+        elif arguments.site:
+            size = build_site_file(history, arguments.hands, arguments.site)
         else:
             size = build_file(history, arguments.hands)
         imports: list[Run] = []
@@ -260,9 +313,12 @@ def breakdown(folder: Path, history: Path, hands: int, repeat: int) -> None:
     """Time the fixed cost, the reader, the store and the Hand parser, each alone in a
     new process."""
     one_hand = folder / "one-hand.txt"
+    sys.path.insert(0, str(ROOT))
+    import parsers
+
     text = history.read_text(encoding="utf-8")
-    second = [match.start() for match in HEADER.finditer(text)][1]
-    one_hand.write_text(text[:second], encoding="utf-8")
+    first = next(iter(parsers.detect_site(text).split_hands(text)))
+    one_hand.write_text("\n".join(first.lines) + "\n", encoding="utf-8")
     fixed: list[Run] = []
     codes = {"reader (the importer's: blocks, and rows for the others)": READ_ONLY,
              "store": STORE_ONLY,

@@ -226,7 +226,7 @@ def test_damaged_texts_give_the_same_rows_and_errors() -> None:
     errors = 0
     for _ in range(1_500):
         text = damaged(rng.choice(texts), rng)
-        if not text.strip() or not parsers.PokerStarsParser().detect(text):
+        if not text.strip() or not PokerStarsParser().detect(text):
             continue
         assert_same_rows(text, file="damaged.txt")
         errors += sum(item is not None for item in by_rows_path(text, "damaged.txt")[1])
@@ -238,7 +238,7 @@ def test_damaged_real_files_give_the_same_rows_and_errors(histories: Path) -> No
     texts = [decode(path.read_bytes()) for path in pokerstars_files(histories)]
     for _ in range(300):
         text = damaged(rng.choice(texts), rng)
-        if text.strip() and parsers.PokerStarsParser().detect(text):
+        if text.strip() and PokerStarsParser().detect(text):
             assert_same_rows(text, file="damaged.txt")
 
 
