@@ -31,6 +31,7 @@ from datetime import datetime
 from parsers._base.text import HandText
 from tracker.cards import Card
 from tracker.errors import MalformedHandError, UnsupportedGameError
+from tracker.hand_rows import Children, Row, card_indexes, card_text, hand_from_rows
 from tracker.model import (
     Action,
     ActionKind,
@@ -38,10 +39,6 @@ from tracker.model import (
     Collection,
     Game,
     Hand,
-    KnownCards,
-    Returned,
-    Seat,
-    SeatSummary,
     Stakes,
     Street,
     Structure,
@@ -101,19 +98,21 @@ class HandBuilder:
         self.rake: int | None = None
         self.jackpot_fee = 0
         self.cancelled = False
-        self._seats: dict[str, Seat] = {}
+        # The store's rows (`tracker.hand_rows`), kept as the hand is read: the import
+        # adds them as they are (`rows`), and `build` makes the frozen Hand from them.
+        self._seats: dict[str, Row] = {}
         self._players_at: dict[int, str] = {}
         self._by_length: list[str] | None = None
-        self._actions: list[Action] = []
+        self._actions: list[Row] = []
         self._street_in: dict[str, int] = {}
         self._put_in: dict[str, int] = {}
-        self._returned: list[Returned] = []
-        self._collections: list[Collection] = []
-        self._known: list[KnownCards] = []
-        self._shown: set[tuple[str, tuple[Card, ...]]] = set()
-        self._card_owner: dict[Card, str] = {}
+        self._returned: list[Row] = []
+        self._collections: list[Row] = []
+        self._known: list[Row] = []
+        self._shown: set[tuple[str, str]] = set()  # (player, cards text)
+        self._card_owner: list[str | None] = [None] * 52  # by card index
         self._boards: list[list[Card]] = []
-        self._summaries: list[SeatSummary] = []
+        self._summaries: list[Row] = []
 
     # Errors and lines
 
@@ -224,7 +223,7 @@ class HandBuilder:
             raise self.error("a seat or a player appears twice")
         if not player:
             raise self.error("a seat without a player's name")
-        self._seats[player] = Seat(number, player, stack, sitting_out)
+        self._seats[player] = (number, player, stack, sitting_out)
         self._players_at[number] = player
         self._by_length = None
 
@@ -316,9 +315,7 @@ class HandBuilder:
         if known and tuple(known) != cards[: len(known)]:
             raise self.error(f"board {board + 1} differs from the cards dealt")
         for card in cards[len(known) :]:
-            if self._card_owner.get(card) not in (None, "the board"):
-                raise self.error(f"{card} is dealt twice")
-            self._card_owner[card] = "the board"
+            self._own_card(card, "the board")
         self._boards[board] = list(cards)
 
     def board_cards(self, board: int = 0) -> tuple[Card, ...]:
@@ -350,9 +347,8 @@ class HandBuilder:
         """Cards `player` showed (or mucked face up, or the summary lists): the same
         cards shown again are recorded once."""
         self.seated(player)
-        if (player, cards) in self._shown:
+        if (player, card_text(cards)) in self._shown:
             return
-        self._shown.add((player, cards))
         self._add_known(player, source, cards, street)
 
     def _add_known(
@@ -362,18 +358,23 @@ class HandBuilder:
         cards: tuple[Card, ...],
         street: Street | None = None,
     ) -> None:
-        fresh = [card for card in cards if self._card_owner.get(card) != player]
-        for card in fresh:
-            self._own_card(card, player)
+        owners = self._card_owner
+        for card in cards:
+            found = owners[card.index]
+            if found is None:
+                owners[card.index] = player
+            elif found != player:
+                raise self.error(f"{card} is dealt twice (to {found} and to {player})")
+        text = card_text(cards)
         if source is CardSource.SHOWN or source is CardSource.MUCKED:
-            self._shown.add((player, cards))
-        self._known.append(KnownCards(player, street or self.street, source, cards))
+            self._shown.add((player, text))
+        self._known.append((player, street or self.street, source, text, card_indexes(cards)))
 
     def _own_card(self, card: Card, owner: str) -> None:
-        found = self._card_owner.get(card)
+        found = self._card_owner[card.index]
         if found is not None and found != owner:
             raise self.error(f"{card} is dealt twice (to {found} and to {owner})")
-        self._card_owner[card] = owner
+        self._card_owner[card.index] = owner
 
     # Chips: posts and bets
 
@@ -413,11 +414,11 @@ class HandBuilder:
 
     def fold(self, player: str) -> None:
         """ "bob folds"."""
-        self._actions.append(Action(self.street, self.seated(player), ActionKind.FOLD))
+        self._actions.append((self.street, self.seated(player), ActionKind.FOLD, 0, None, False))
 
     def check(self, player: str) -> None:
         """ "bob checks"."""
-        self._actions.append(Action(self.street, self.seated(player), ActionKind.CHECK))
+        self._actions.append((self.street, self.seated(player), ActionKind.CHECK, 0, None, False))
 
     def call(self, player: str, amount: int, *, all_in: bool = False) -> None:
         """A call of `amount` more chips ("calls $2")."""
@@ -467,7 +468,9 @@ class HandBuilder:
 
     def cash_out(self, player: str, amount: int) -> None:
         """A cash-out (insurance) payment the site made to `player`."""
-        self._actions.append(Action(self.street, self.seated(player), ActionKind.CASH_OUT, amount))
+        self._actions.append(
+            (self.street, self.seated(player), ActionKind.CASH_OUT, amount, None, False)
+        )
 
     def _add(
         self,
@@ -482,7 +485,7 @@ class HandBuilder:
         self.seated(player)
         if amount < 0:
             raise self.error(f"a negative amount ({amount})")
-        self._actions.append(Action(self.street, player, kind, amount, to_amount, all_in))
+        self._actions.append((self.street, player, kind, amount, to_amount, all_in))
         if live:
             self._street_in[player] = self._street_in.get(player, 0) + live
         self._put_in[player] = self._put_in.get(player, 0) + amount
@@ -490,13 +493,13 @@ class HandBuilder:
     @property
     def actions(self) -> tuple[Action, ...]:
         """The actions so far."""
-        return tuple(self._actions)
+        return tuple(Action(*row) for row in self._actions)
 
     # The end of the hand
 
     def returned(self, player: str, amount: int) -> None:
         """An uncalled bet given back ("Uncalled bet ($0.14) returned to bob")."""
-        self._returned.append(Returned(self.seated(player), amount))
+        self._returned.append((self.seated(player), amount))
         self._put_in[player] = self._put_in.get(player, 0) - amount
         if player in self._street_in:
             self._street_in[player] -= amount
@@ -521,19 +524,29 @@ class HandBuilder:
         `half` "hi" or "lo" when the site says which half."""
         if half not in (None, "hi", "lo"):
             raise self.error(f"unknown half {half!r}")
-        self._collections.append(Collection(self.seated(player), amount, pot, board, half))
+        self._collections.append((self.seated(player), amount, pot, board, half))
 
     @property
     def collections(self) -> tuple[Collection, ...]:
         """The payments so far."""
-        return tuple(self._collections)
+        return tuple(Collection(*row) for row in self._collections)
 
     def summary(self, seat: int, player: str, text: str, won: int | None = None) -> None:
         """A seat's summary line: the text after the name and what it says was won."""
-        self._summaries.append(SeatSummary(seat, player, text, won))
+        self._summaries.append((seat, player, text, won))
 
     def build(self) -> Hand:
         """The hand read.
+
+        Raises:
+            MalformedHandError: no header or no seats.
+        """
+        return hand_from_rows(self.site, *self.rows())
+
+    def rows(self) -> tuple[Row, Children]:
+        """The hand read as the store's rows: its `hands` row without the chip checks'
+        two columns, and its rows of every child table (`tracker.hand_rows`), which
+        `HandRows.add_read` takes as they are.
 
         Raises:
             MalformedHandError: no header or no seats.
@@ -548,34 +561,39 @@ class HandBuilder:
             raise self.error("the hand has no readable header", 0)
         if not self._seats:
             raise self.error("the hand has no seat lines", 0)
-        return Hand(
-            site=self.site,
-            hand_id=header.hand_id,
-            game=header.game,
-            structure=header.structure,
-            stakes=header.stakes,
-            currency=header.currency,
-            play_money=header.play_money,
-            tournament=header.tournament,
-            table_name=header.table_name,
-            max_seats=header.max_seats,
-            button_seat=None if header.game.is_stud else header.button_seat,
-            started_at=header.started_at,
-            site_timezone=header.site_timezone,
-            seats=tuple(self._seats.values()),
-            actions=tuple(self._actions),
-            known_cards=tuple(self._known),
-            boards=tuple(tuple(board) for board in self._boards if board),
-            returned=tuple(self._returned),
-            collections=tuple(self._collections),
-            total_pot=self.total_pot,
-            main_pot=self.main_pot,
-            side_pots=self.side_pots,
-            rake=self.rake,
-            jackpot_fee=self.jackpot_fee,
-            summaries=tuple(self._summaries),
-            hero=self.hero,
-            cancelled=self.cancelled,
-            source_file=self.file,
-            first_line=self.text.first_line,
-        )
+        stakes = header.stakes
+        hand = (
+            header.hand_id, header.game, header.structure,
+            stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet,
+            stakes.ante, stakes.bring_in, header.currency, header.play_money,
+            *_tournament_columns(header.tournament),
+            header.table_name, header.max_seats,
+            None if header.game.is_stud else header.button_seat,
+            header.started_at, header.site_timezone, self.hero,
+            self.total_pot, self.main_pot, self.side_pots, self.rake, self.jackpot_fee,
+            self.cancelled, self.file, self.text.first_line,
+        )  # fmt: skip
+        boards = [tuple(board) for board in self._boards if board]
+        children: Children = {
+            "seats": list(self._seats.values()),
+            "actions": self._actions,
+            "cards": self._known,
+            "boards": [(card_text(board), card_indexes(board)) for board in boards],
+            "collections": self._collections,
+            "returned": self._returned,
+            "summaries": self._summaries,
+        }
+        return hand, children
+
+
+def _tournament_columns(tournament: Tournament | None) -> tuple[object, ...]:
+    """The `hands` row's tournament columns."""
+    if tournament is None:
+        return (None, None, None, None, None)
+    return (
+        tournament.tournament_id,
+        tournament.buy_in,
+        tournament.fee,
+        tournament.currency,
+        tournament.level,
+    )

@@ -21,6 +21,7 @@ from typing import ClassVar
 from parsers._base.builder import HandBuilder
 from parsers._base.site import SiteParser
 from parsers._base.text import HandText, line_start_pattern, split_at_headers
+from tracker.hand_rows import HandRows
 from tracker.model import Hand
 
 Handler = Callable[[HandBuilder, re.Match[str]], None]
@@ -104,6 +105,13 @@ class LineSite(SiteParser):
 
     def parse_hand(self, hand_text: HandText, file: str | None) -> Hand:
         """Read one hand through `read_hand` into a `HandBuilder`."""
+        return self._read(hand_text, file).build()
+
+    def read_hand_into(self, hand_text: HandText, file: str | None, rows: HandRows) -> None:
+        """Read one hand straight into the store's rows: no `Hand` is built."""
+        rows.add_read(self.site, *self._read(hand_text, file).rows())
+
+    def _read(self, hand_text: HandText, file: str | None) -> HandBuilder:
         hand = HandBuilder(self.site, hand_text, file)
         if not self.hand_start.match(hand_text.lines[0]):
             raise hand.error("text outside any hand (before the first hand header)", 0)
@@ -113,7 +121,7 @@ class LineSite(SiteParser):
             raise hand.error(str(error)) from None
         except IndexError:
             raise hand.error("hand cut off: it ends before its summary") from None
-        return hand.build()
+        return hand
 
     @abstractmethod
     def read_hand(self, hand: HandBuilder) -> None:

@@ -163,7 +163,9 @@ def _pots(batch: Batch, in_pot: Ints, live: Flags) -> _Pots:
     chosen = np.flatnonzero(live & (in_pot > 0))
     order = chosen[sort_order((in_pot[chosen], owner[chosen]))]
     keys_hand, keys_level = owner[order], in_pot[order]
-    distinct = np.r_[True, (keys_hand[1:] != keys_hand[:-1]) | (keys_level[1:] != keys_level[:-1])]
+    # Sized from the keys: a batch where no player has chips in a pot has no pots at all.
+    distinct = np.ones(len(order), dtype=np.bool_)
+    distinct[1:] = (keys_hand[1:] != keys_hand[:-1]) | (keys_level[1:] != keys_level[:-1])
     hand, level = keys_hand[distinct], keys_level[distinct]
     pot_starts = np.searchsorted(hand, np.arange(batch.hands + 1)).astype(np.int64)
     count = pot_starts[1:] - pot_starts[:-1]
@@ -310,6 +312,10 @@ def _split(
         larger, smaller = smaller, larger
     high_amount = np.where(won.halved, larger, net)
     low_amount = np.where(won.halved, smaller, 0)
+    if rule.low_remainder_to_high:
+        # a tied low half's left-over units go high: the exact path pays those pots
+        uneven = low_amount % np.maximum(won.low_ways, 1) > 0
+        out_of_reach = out_of_reach | (won.halved & ~won.identical & uneven)
     high_share = _shares(won.high_won, high_amount, won.high_ways, cross_starts, cross_pot)
     low_share = _shares(won.low_won, low_amount, won.low_ways, cross_starts, cross_pot)
     # Players tied both ways take even shares of the whole pot (TDA 19F).

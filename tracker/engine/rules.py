@@ -66,6 +66,10 @@ class OddChipRule:
             `stud_low_order`); False to use seat order as in flop games.
         odd_board_first: True to give the odd unit of a run-it-twice split to the
             first board, False to the last.
+        low_remainder_to_high: True to give the units a low half tied by several
+            players leaves over to the high half (each low winner takes the low half
+            divided by their number, rounded down), instead of one each to the tied
+            low winners.
     """
 
     name: str
@@ -74,6 +78,7 @@ class OddChipRule:
     even_split_identical: bool = True
     stud_by_suit: bool = True
     odd_board_first: bool = True
+    low_remainder_to_high: bool = False
 
     def halves(self, amount: int) -> tuple[int, int]:
         """The high half and the low half of `amount`.
@@ -250,6 +255,12 @@ ODD_CHIP_RULES: dict[str, OddChipRule] = {
         name="half-by-half",
         description="as 'rules', but players tied both ways divide each half separately",
         even_split_identical=False,
+    ),
+    "low-remainder-to-high": OddChipRule(
+        name="low-remainder-to-high",
+        description="as 'rules', but the units a tied low half leaves over go to the "
+        "high half (Bovada)",
+        low_remainder_to_high=True,
     ),
 }
 """Odd-chip conventions by name; "rules" is the default."""

@@ -160,6 +160,11 @@ def split_pot(
         low_winners = high_winners
         low_parts = tuple(total - high for total, high in zip(totals, high_parts, strict=True))
     else:
+        if odd_chip_rule.low_remainder_to_high:
+            # the units the tied low winners cannot share evenly go to the high half
+            left_over = low_amount % len(low_winners)
+            high_parts = divide(high_amount + left_over, len(high_winners))
+            low_amount -= left_over
         low_parts = divide(low_amount, len(low_winners))
     return _awards(pot, board, Half.HIGH, high_winners, high_parts, strengths.high_hands) + (
         _awards(pot, board, Half.LOW, low_winners, low_parts, strengths.low_hands)
