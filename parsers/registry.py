@@ -7,9 +7,23 @@ header. Sites whose headers another site's could be mistaken for come first.
 from __future__ import annotations
 
 from parsers._base.site import SiteParser
+from parsers.bovada import BovadaParser
+from parsers.fulltilt import FullTiltParser
+from parsers.pacific import PacificParser
+from parsers.partypoker import PartyPokerParser
 from parsers.pokerstars import PokerStarsParser
+from parsers.winamax import WinamaxParser
+from parsers.winning import WinningParser
 
-SITE_PARSERS: tuple[SiteParser, ...] = (PokerStarsParser(),)
+SITE_PARSERS: tuple[SiteParser, ...] = (
+    PokerStarsParser(),
+    BovadaParser(),
+    FullTiltParser(),
+    WinamaxParser(),
+    PartyPokerParser(),
+    PacificParser(),
+    WinningParser(),
+)
 """The registered sites, tried in this order."""
 
 

@@ -35,6 +35,11 @@ class SiteParser(ABC):
     site: ClassVar[str]
     """The site's name as stored in `Hand.site` ("pokerstars")."""
 
+    rooms: ClassVar[tuple[str, ...]] = ()
+    """The other sites whose hands this parser reads, by their `Hand.site` names: rooms
+    that write this site's format under their own name ("runitonce"). Their hands are
+    audited under this site's conventions."""
+
     rake_rule: ClassVar[str] = "main-pot-first"
     """How the site spreads the rake over the pots: a name of
     `tracker.engine.rules.RAKE_RULES`, found from its real files (docs/sites.md)."""
