@@ -1,13 +1,15 @@
 """The `tracker` command: parse options, call one library function, print the result.
 
 Only `TrackerError` is caught here (a one-line message and exit status 2 for bad input);
-anything else is a bug and keeps its traceback.
+anything else is a bug and keeps its traceback (`tracker audit` then exits 3, since its
+exit status 1 says "payout errors found").
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -148,6 +150,18 @@ def _exit_on(error: TrackerError) -> typer.Exit:
     return typer.Exit(2)
 
 
+BUG_EXIT_STATUS = 3
+"""The exit status of a command stopped by a bug (not 1, which says "errors found")."""
+
+
+def _exit_on_bug() -> typer.Exit:
+    """Print the traceback of the exception being handled, a bug, and exit with
+    `BUG_EXIT_STATUS`, so that a script tells it apart from errors found."""
+    traceback.print_exc(file=sys.stderr)
+    typer.echo("internal error: this is a bug in the tracker; please report it", err=True)
+    return typer.Exit(BUG_EXIT_STATUS)
+
+
 @contextmanager
 def _progress_bar(enabled: bool) -> Iterator[ProgressCallback | None]:
     if not enabled:
@@ -219,8 +233,20 @@ def import_command(
     compact: Annotated[
         bool, typer.Option("--compact", help="Then merge the data folder's small files.")
     ] = False,
+    audit: Annotated[
+        bool,
+        typer.Option(
+            "--audit", help="Then audit the data folder (as `tracker audit`) and count verdicts."
+        ),
+    ] = False,
 ) -> None:
-    """Import hand-history files; exit 1 when some hands could not be read."""
+    """Import hand-history files; exit 1 when some hands or files could not be read.
+
+    The summary counts hands seen, imported, duplicates, skipped (games not covered)
+    and failed, which add up to the hands seen, and apart from them the files that
+    are not hand histories the tracker reads (files_failed). --audit then audits
+    every hand and adds the count per verdict (exit status still the import's).
+    """
     data_dir = data or default_data_dir()
     show_bar = output is ImportFormat.TEXT and sys.stderr.isatty()
     try:
@@ -233,13 +259,20 @@ def import_command(
                 progress=progress,
                 compact_after=compact,
             )
+        if audit and (data_dir / "hands").is_dir():  # else no hand to audit
+            from tracker.audit.run import run_audit
+
+            with Store(data_dir) as store, _audit_bar(show_bar) as audit_progress:
+                verdicts = run_audit(store, progress=audit_progress)
+            summary.audit_counts = {str(status): count for status, count in
+                                    verdicts.counts.items()}  # fmt: skip
     except TrackerError as error:
         raise _exit_on(error) from None
     if output is ImportFormat.JSON:
         typer.echo(json.dumps(summary.to_json(), ensure_ascii=False))
     else:
         typer.echo(describe_summary(summary, data_dir))
-    raise typer.Exit(1 if summary.failed else 0)
+    raise typer.Exit(1 if summary.has_failures else 0)
 
 
 @app.command("sql")
@@ -415,7 +448,8 @@ def audit_command(
     of hands per verdict: ok, mismatch, unverifiable, inconsistent. Amounts
     are in the smallest unit (cents, or chips). Exit status 1 when a listed
     site and date range holds a mismatch or an inconsistent hand, else 0; 2
-    for bad options or no imported hands.
+    for bad options or no imported hands; 3, with its traceback, for an
+    internal error (a bug).
     """
     from tracker.audit import report
     from tracker.audit.run import run_audit
@@ -427,6 +461,8 @@ def audit_command(
         listing = report.read_listing(data_dir, site=site, since=since, every_hand=every_hand)
     except TrackerError as error:
         raise _exit_on(error) from None
+    except Exception:
+        raise _exit_on_bug() from None
     if output is AuditFormat.JSON:
         typer.echo(report.as_json(listing))
         typer.echo(report.describe_counts(listing.counts), err=True)

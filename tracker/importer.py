@@ -9,8 +9,9 @@ hands are not all in the store; running it again completes it.
 
 Which files are read: every regular file under the given folders, except hidden files
 and folders (a name starting with ".") and files whose suffix says they are not hand
-histories (`IGNORED_SUFFIXES`: other trackers' sidecars, our own outputs). A file the
-parsers do not recognise is recorded as a failure and the import goes on.
+histories (`IGNORED_SUFFIXES`: other trackers' sidecars, our own outputs). A file that
+cannot be read as a hand history (no parser recognises it, empty, unreadable) is recorded
+as a failed file, apart from the hands, and the import goes on.
 """
 
 from __future__ import annotations
@@ -75,9 +76,16 @@ class ImportProgress:
 class ImportSummary:
     """What an import did.
 
-    `failed` counts the hands that could not be read, plus each file that could not be
-    read at all (no parser recognises it, empty, unreadable); `errors` holds the first
-    `MAX_REPORTED_ERRORS` of them.
+    Every hand seen is counted once, in one of `imported`, `duplicates`, `skipped` (a
+    game not covered) or `failed` (a hand that could not be read), so that those four add
+    up to `hands_seen`. A file that could not be read as a hand history at all (no parser
+    recognises it, empty, unreadable) holds no hand: it counts in `files_failed`, never in
+    `failed`. `errors` holds the first `MAX_REPORTED_ERRORS` errors of both kinds (a
+    file's has no hand id).
+
+    >>> summary = ImportSummary(hands_seen=3, imported=2, failed=1, files_failed=1)
+    >>> summary.hands_accounted, summary.has_failures
+    (True, True)
     """
 
     files: int = 0
@@ -87,9 +95,23 @@ class ImportSummary:
     duplicates: int = 0
     skipped: int = 0
     failed: int = 0
+    files_failed: int = 0
     stopped_early: bool = False
     compacted_files: int = 0
     errors: list[ErrorRecord] = field(default_factory=list)
+    audit_counts: dict[str, int] | None = None
+    """Hands per verdict of the audit run after the import (`--audit`), else None."""
+
+    @property
+    def hands_accounted(self) -> bool:
+        """True when imported, duplicates, skipped and failed add up to `hands_seen`."""
+        counted = self.imported + self.duplicates + self.skipped + self.failed
+        return counted == self.hands_seen
+
+    @property
+    def has_failures(self) -> bool:
+        """True when a hand or a file could not be read (`tracker import` exits 1)."""
+        return bool(self.failed or self.files_failed)
 
     def to_json(self) -> dict[str, Any]:
         """The summary as the JSON object `tracker import --format json` prints."""
@@ -101,8 +123,10 @@ class ImportSummary:
             "duplicates": self.duplicates,
             "skipped": self.skipped,
             "failed": self.failed,
+            "files_failed": self.files_failed,
             "stopped_early": self.stopped_early,
             "compacted_files": self.compacted_files,
+            **({} if self.audit_counts is None else {"audit": dict(self.audit_counts)}),
             "errors": [
                 {
                     "file": error.file,
@@ -257,7 +281,6 @@ class _ImportRun:
         counts = _FileCounts()
         if not record.size:
             self._fail_file(path, "the file is empty", "EmptyFileError")
-            counts.failed = 1
         else:
             # where in the file the reader is, for the progress bar only
             lines = max(1, text.count("\n")) if self.progress is not None else 1
@@ -271,8 +294,7 @@ class _ImportRun:
                     if counts.seen // _PROGRESS_EVERY > before // _PROGRESS_EVERY:
                         self._report(str(path), record.size * min(1.0, (line or 0) / lines))
             except HandHistoryError as error:  # UnknownSiteError: no parser knows the file
-                self._fail(error, path)
-                counts.failed += 1
+                self._fail(error, path, whole_file=True)
         self.bytes_done += record.size
         self.pending_files.append(counts.record(record))
 
@@ -369,11 +391,20 @@ class _ImportRun:
         return known
 
     def _fail_file(self, path: Path, reason: str, kind: str) -> None:
+        self.summary.files_failed += 1
         self._record_error(
             ErrorRecord(str(path), None, None, None, None, reason, kind, self.imported_at)
         )
 
-    def _fail(self, error: HandHistoryError, path: Path | None) -> None:
+    def _fail(
+        self, error: HandHistoryError, path: Path | None, *, whole_file: bool = False
+    ) -> None:
+        """Record a hand that could not be read (`whole_file`: a file that could not be
+        read as a hand history, which is no hand)."""
+        if whole_file:
+            self.summary.files_failed += 1
+        else:
+            self.summary.failed += 1
         file = error.file or (str(path) if path else None)
         record = ErrorRecord(
             file,
@@ -388,7 +419,6 @@ class _ImportRun:
         self._record_error(record)
 
     def _record_error(self, record: ErrorRecord) -> None:
-        self.summary.failed += 1
         if len(self.summary.errors) < MAX_REPORTED_ERRORS:
             self.summary.errors.append(record)
         key = (record.file, record.hand_id, record.line_number, record.reason)
@@ -477,12 +507,22 @@ def describe_summary(summary: ImportSummary, data_dir: Path, *, errors_shown: in
         f"duplicates {summary.duplicates:,}, skipped (games not covered) {summary.skipped:,}, "
         f"failed {summary.failed:,}",
     ]
-    if summary.failed:
+    if summary.files_failed:
+        lines.append(
+            f"files that are not hand histories the tracker reads: {summary.files_failed:,}"
+        )
+    if summary.has_failures:
         shown = summary.errors[:errors_shown]
-        lines.append(f"first failures ({len(shown)} of {summary.failed:,}; all in parse_errors):")
+        failures = summary.failed + summary.files_failed
+        lines.append(f"first failures ({len(shown)} of {failures:,}; all in parse_errors):")
         lines.extend(f"  {describe_error(error)}" for error in shown)
     if summary.stopped_early:
         lines.append("stopped at the first failure (--strict)")
+    if summary.audit_counts is not None:
+        verdicts = ", ".join(
+            f"{status} {count:,}" for status, count in summary.audit_counts.items()
+        )
+        lines.append(f"audited {sum(summary.audit_counts.values()):,} hands: {verdicts}")
     if summary.compacted_files:
         lines.append(f"compacted: {summary.compacted_files:,} small files merged away")
     return "\n".join(lines)

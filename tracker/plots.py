@@ -75,7 +75,8 @@ def positions_figure(by_position: pd.DataFrame, *, title: str = "Net by position
 
     Args:
         by_position: `StatsDatabase.standard(..., by="position")` rows (one player):
-            `position`, `hands`, `net_big`.
+            `position`, `hands`, `net_big` (the rows of one position in several money
+            units are added up: big bets and big blinds compare across units).
         title: the figure's title.
 
     >>> frame = pd.DataFrame({"position": ["CO", "BTN"], "hands": [3, 4],
@@ -87,6 +88,10 @@ def positions_figure(by_position: pd.DataFrame, *, title: str = "Net by position
     if by_position.empty:
         _nothing_to_draw(axes)
         return figure
+    # a row per position and money unit: big units compare across units, so add them up
+    by_position = by_position.groupby("position", sort=False, as_index=False)[
+        ["hands", "net_big"]
+    ].sum(min_count=1)
     labels = [f"{position}\nn={hands}" for position, hands in
               zip(by_position["position"], by_position["hands"], strict=True)]  # fmt: skip
     values = [float(value) for value in by_position["net_big"].fillna(0.0)]
@@ -143,6 +148,11 @@ def sessions_figure(sessions: pd.DataFrame, *, title: str = "Results by session"
     if sessions.empty:
         _nothing_to_draw(axes)
         return figure
+    if "session" in sessions.columns:  # a session in several money units: a row per unit
+        sessions = sessions.groupby("session", sort=True, as_index=False).agg(
+            started_at=("started_at", "min"), hands=("hands", "sum"),
+            net_big=("net_big", lambda values: values.sum(min_count=1)),
+        )  # fmt: skip
     labels = [f"{started:%Y-%m-%d %H:%M} ({hands})" for started, hands in
               zip(sessions["started_at"], sessions["hands"], strict=True)]  # fmt: skip
     values = [float(value) for value in sessions["net_big"].fillna(0.0)]

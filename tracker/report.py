@@ -18,7 +18,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +25,6 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from tracker import __version__
-from tracker.model import Game
 from tracker.plots import (
     outcomes_figure,
     positions_figure,
@@ -117,8 +115,8 @@ def _scope(database: StatsDatabase, filters: StatsFilter, session: str) -> tuple
     if session == "all":
         return filters, "all hands"
     sessions = database.sessions(filters)
-    if session == "last":
-        chosen = sessions.tail(1)
+    if session == "last":  # a session of several money units has a row per unit
+        chosen = sessions[sessions["session"] == sessions["session"].max()]
     else:
         try:
             day = date.fromisoformat(session)
@@ -127,9 +125,10 @@ def _scope(database: StatsDatabase, filters: StatsFilter, session: str) -> tuple
         chosen = sessions[[started.date() == day for started in sessions["started_at"]]]
     if chosen.empty:
         raise StatsError(f"no session of {filters.player} matches {session!r}")
-    since = chosen["started_at"].iloc[0].to_pydatetime()
-    until = chosen["ended_at"].iloc[-1].to_pydatetime()
-    words = "session" if len(chosen) == 1 else f"{len(chosen)} sessions"
+    since = chosen["started_at"].min().to_pydatetime()
+    until = chosen["ended_at"].max().to_pydatetime()
+    count = chosen["session"].nunique()
+    words = "session" if count == 1 else f"{count} sessions"
     return replace(filters, since=since, until=until), (
         f"{words} from {since:%Y-%m-%d %H:%M} to {until:%Y-%m-%d %H:%M} UTC"
     )
@@ -138,49 +137,43 @@ def _scope(database: StatsDatabase, filters: StatsFilter, session: str) -> tuple
 # ---- sections ---------------------------------------------------------------------------
 
 
-def _money(row: Any, column: str, by_stakes: Callable[[], pd.DataFrame]) -> str:
-    """`row[column]` in its unit; when the row adds up several units (cents and chips do
-    not add), the amounts of `by_stakes()`, rows of one unit each, added up per unit:
-    "-0.80 USD; 1,500 chips"."""
-    if row["money_unit"] != "mixed":
-        return money_text(row[column], row["money_unit"])
-    rows = by_stakes()
-    totals: dict[str, int] = {}
-    for unit, amount in zip(rows["money_unit"], rows[column], strict=True):
-        if not _missing(amount):
-            totals[str(unit)] = totals.get(str(unit), 0) + int(amount)
-    return "; ".join(money_text(totals[unit], unit) for unit in sorted(totals))
+def _money(row: Any, column: str) -> str:
+    """`row[column]` in the row's money unit (each row holds one unit)."""
+    return money_text(row[column], row["money_unit"])
 
 
 def _summary_section(database: StatsDatabase, filters: StatsFilter) -> str:
+    """A column per money unit: cents and chips are never added up."""
     standard = database.standard(filters)
-    outcomes = database.outcomes(filters)
     if standard.empty:
         return _section("Summary", "<p>No hands in this scope.</p>")
-    row = standard.iloc[0]
-    # Read only when the scope mixes units, and once for every amount that needs it.
-    standard_by_stakes = cache(lambda: database.standard(filters, "stakes"))
-    outcomes_by_stakes = cache(lambda: database.outcomes(filters, "stakes"))
-    pairs = [
-        ("hands", _whole(row["hands"])),
-        ("net won", _money(row, "net_won", standard_by_stakes)),
-        ("net (big bets / big blinds)", _decimal(row["net_big"])),
-        ("bb/100", _decimal(row["bb_per_100"])),
-        ("rake paid", _money(row, "rake_paid", standard_by_stakes)),
-        ("VPIP / PFR / 3-bet", " / ".join(_percent(row[c]) for c in ("vpip", "pfr", "three_bet"))),
-        ("aggression factor", _decimal(row["aggression_factor"])),
-        ("WTSD / W$SD / WWSF", " / ".join(_percent(row[c]) for c in ("wtsd", "wsd", "wwsf"))),
-    ]
-    if not outcomes.empty:
-        won = outcomes.iloc[0]
-        quartered_net = _money(won, "quartered_net", outcomes_by_stakes)
-        pairs += [
-            ("hi/lo showdowns", _whole(won["showdowns"])),
-            ("scoops", _count_share(won["scoops"], won["scoops_pct"])),
-            ("quartered (net)",
-             f"{_count_share(won['quartered'], won['quartered_pct'])}, {quartered_net}"),
+    outcomes = {str(row["money_unit"]): row for _, row in database.outcomes(filters).iterrows()}
+    lines: list[tuple[str, Callable[[Any, Any], str]]] = [
+        ("hands", lambda row, _: _whole(row["hands"])),
+        ("net won", lambda row, _: _money(row, "net_won")),
+        ("net (big bets / big blinds)", lambda row, _: _decimal(row["net_big"])),
+        ("bb/100", lambda row, _: _decimal(row["bb_per_100"])),
+        ("rake paid", lambda row, _: _money(row, "rake_paid")),
+        ("VPIP / PFR / 3-bet",
+         lambda row, _: " / ".join(_percent(row[c]) for c in ("vpip", "pfr", "three_bet"))),
+        ("aggression factor", lambda row, _: _decimal(row["aggression_factor"])),
+        ("WTSD / W$SD / WWSF",
+         lambda row, _: " / ".join(_percent(row[c]) for c in ("wtsd", "wsd", "wwsf"))),
+    ]  # fmt: skip
+    if outcomes:
+        lines += [
+            ("hi/lo showdowns", lambda _, won: "-" if won is None else _whole(won["showdowns"])),
+            ("scoops", lambda _, won: "-" if won is None else _count_share(won["scoops"],
+                                                                           won["scoops_pct"])),
+            ("quartered (net)", lambda _, won: "-" if won is None else (
+                f"{_count_share(won['quartered'], won['quartered_pct'])}, "
+                f"{_money(won, 'quartered_net')}")),
         ]  # fmt: skip
-    return _section("Summary", _table(["", ""], [[key, value] for key, value in pairs]))
+    rows = [row for _, row in standard.iterrows()]
+    headings = ["", *(str(row["money_unit"]) for row in rows)] if len(rows) > 1 else ["", ""]
+    table = [[label, *(cell(row, outcomes.get(str(row["money_unit"]))) for row in rows)]
+             for label, cell in lines]  # fmt: skip
+    return _section("Summary", _table(headings, table))
 
 
 def _positions_section(database: StatsDatabase, filters: StatsFilter) -> str:
@@ -192,6 +185,8 @@ def _positions_section(database: StatsDatabase, filters: StatsFilter) -> str:
         ("W$SD %", "wsd", _percent), ("net (bb)", "net_big", _decimal),
         ("bb/100", "bb_per_100", _decimal),
     ]  # fmt: skip
+    if by_position["money_unit"].nunique() > 1:  # a row per position and money unit
+        columns.insert(1, ("unit", "money_unit", str))
     body = _frame_table(by_position, columns)
     body += _image(positions_figure(by_position, title="Net by position"))
     return _section("By position (flop games)", body)
@@ -207,13 +202,14 @@ def _outcomes_section(database: StatsDatabase, filters: StatsFilter) -> str:
     lines: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
         ("showdowns", lambda row: _whole(row["showdowns"])),
         *((OUTCOME_LABELS[name], _share_cell(name, f"{name}_pct")) for name in OUTCOMES),
-        ("net of quartered hands", lambda row: _money(row, "quartered_net", lambda: (
-            database.outcomes(replace(filters, game=Game(row["game"])), "stakes")))),
+        ("net of quartered hands", lambda row: _money(row, "quartered_net")),
         ("a low was possible", _share_cell("low_possible", "low_possible_pct")),
         ("made a low then", _share_cell("made_low", "made_low_pct")),
         ("won without showdown", lambda row: _whole(row["won_without_showdown"])),
     ]  # fmt: skip
-    headings = ["", *(str(row["game"]) for row in records)]
+    several_units = len({str(row["money_unit"]) for row in records}) > 1
+    headings = ["", *(f"{row['game']} ({row['money_unit']})" if several_units
+                      else str(row["game"]) for row in records)]  # fmt: skip
     rows = [[label, *(cell(row) for row in records)] for label, cell in lines]
     body = _table(headings, rows)
     body += _image(outcomes_figure(by_game, title="Hi/lo outcomes at showdown (all hi/lo games)"))

@@ -158,6 +158,12 @@ def _read_streets(
     kind = index_in(name, _MARKERS)
     decline(ok, owner[rows[(kind < 0) | (close <= 4)]])
     kind = np.maximum(kind, 0)
+    # The line reader takes each street as it comes; here the streets are read in the
+    # site's order only: HOLE CARDS first, then never back to an earlier street.
+    hand_of, street_of = owner[rows], _MARKER_STREET[kind]
+    first = np.r_[True, hand_of[1:] != hand_of[:-1]] if len(rows) else np.zeros(0, np.bool_)
+    back = ~first[1:] & (street_of[1:] < street_of[:-1])
+    decline(ok, hand_of[(first & (kind != 0)) | np.r_[False, back][: len(rows)]])
     size = _MARKER_BOARD[kind]
     boarded = np.flatnonzero(size > 0)
     cards_text = trimmed(substrings(lines, close[boarded] + 4, lengths(lines)[boarded], boarded))

@@ -46,6 +46,7 @@ from parsers.pokerstars.column_summary import read_summary
 from parsers.pokerstars.column_tables import hand_tables
 from parsers.pokerstars.header import (
     HAND_START,
+    OTHER_ROOM_START,
     GameTerms,
 )
 from tracker.hand_block import HandBlock
@@ -90,8 +91,12 @@ def _read_chunk(
     piece: str, file: str | None, first_line: int
 ) -> tuple[list[HandBlock | HandText], int]:
     """The chunk's items, and how many newlines it holds."""
-    # hands of a flop game in the chunk, or none is read here (stud, games not covered)
+    # hands of a flop game in the chunk, or none is read here (stud, games not covered);
+    # and none either in a chunk holding another room's hands, which the frame's
+    # "PokerStars " headers would not cut apart
     if not (_FLOP_HEADER.match("\n" + piece[:500]) or _FLOP_HEADER.search(piece)):
+        return _all_texts(piece, first_line), piece.count("\n")
+    if OTHER_ROOM_START.search(piece):
         return _all_texts(piece, first_line), piece.count("\n")
     lines = Lines(piece).array
     frame = _frame(lines)

@@ -14,26 +14,62 @@ from datetime import datetime
 from parsers._base.text import to_minor_units, to_utc
 from tracker.model import Game, Seat, Structure, Tournament
 
-HAND_START = re.compile(r"PokerStars (?:Zoom |Home Game )?(?:Hand|Game) #[0-9]+:")
+ROOMS: dict[str, str] = {
+    "PokerStars": "pokerstars",
+    "Run It Once Poker": "runitonce",
+    "PokerMaster": "pokermaster",
+}
+"""The room names a hand header starts with, to the site the hand is recorded under:
+rooms that write PokerStars' format under their own name ("Run It Once Poker Hand
+#36197946:", "PokerMaster Hand #...") are their own site, read by this parser."""
+
+OTHER_ROOMS = tuple(name for name in ROOMS if name != "PokerStars")
+"""The rooms other than PokerStars itself (`OTHER_ROOM_START` finds their headers)."""
+
+_ROOM = "(?:" + "|".join(re.escape(name) for name in ROOMS) + ")"
+
+HAND_START = re.compile(_ROOM + r" (?:Zoom |Home Game )?(?:Hand|Game) #[0-9]+:")
 """The start of every hand: "PokerStars Hand #96961585867:", "PokerStars Game #...",
-"PokerStars Home Game Hand #...". ASCII digits only (as hand ids are), so that the
-column-wise reader's patterns, whose digits are ASCII, cut a file into the same hands."""
+"PokerStars Home Game Hand #...", "Run It Once Poker Hand #36197946:". ASCII digits only
+(as hand ids are), so that the column-wise reader's patterns, whose digits are ASCII,
+cut a file into the same hands."""
+
+OTHER_ROOM_START = re.compile(
+    "^(?:" + "|".join(re.escape(name) for name in OTHER_ROOMS) + r") (?:Hand|Game) #[0-9]+:",
+    re.MULTILINE,
+)
+"""A header line of another room than PokerStars, anywhere in a text."""
+
+
+def room_of(header: str) -> str:
+    """The site a hand is recorded under, from its header line.
+
+    >>> room_of("Run It Once Poker Hand #36197946:  Omaha Pot Limit"), room_of("PokerStars")
+    ('runitonce', 'pokerstars')
+    """
+    for name, site in ROOMS.items():
+        if header.startswith(name + " "):
+            return site
+    return "pokerstars"
+
 
 HAND_ID = re.compile(r"#(\d+):")
 
 _HEADER = re.compile(
     r"""
-    ^PokerStars\s+(?:Zoom\s+|Home\s+Game\s+)?(?:Hand|Game)\s+\#(?P<hand_id>\d+):\s+
+    ^(?:PokerStars|Run\s+It\s+Once\s+Poker|PokerMaster)\s+  # the room (see ROOMS)
+    (?:Zoom\s+|Home\s+Game\s+)?(?:Hand|Game)\s+\#(?P<hand_id>\d+):\s+
                                                     # "PokerStars Hand #96961585867: "
     (?:\{[^}]*\}\s+)?                               # home game club: "{Dazzle's Room} "
-    (?:Tournament\s+\#(?P<tournament_id>\d+),\s+    # "Tournament #986831247, "
+    (?:(?:Zoom\s+)?Tournament\s+\#(?P<tournament_id>\d+),\s+  # "Zoom Tournament #1537004521, "
        (?:(?P<buy_in>[$€£₹]?[\d.,]+(?:\+[$€£₹]?[\d.,]+)*)  # "$37.50+$37.50+$7.00", "100+9"
           (?:\s+(?P<buy_in_currency>[A-Z]{3})\b)?          # " USD"
         |(?P<freeroll>Freeroll))\s+
     )?
     (?:[^(]+?\s+\()?                                # mixed games: "8-Game ("
     (?P<game>[^(,]+?)\s+                            # "5 Card Omaha Hi/Lo", "7 CARD STUD HI/LO"
-    (?P<structure>Pot\s+Limit|No\s+Limit|Limit)\b   # "Pot Limit"
+    (?P<structure>Pot\s+Limit|No\s+Limit|(?:Fixed\s+)?Limit)\b  # "Pot Limit"; "Fixed Limit"
+                                                    # (files converted by other tools)
     (?:,\s+(?P<mixed_stakes>[^)]*))?\)?\s+          # mixed cash games: ", $400/$800 USD)"
     (?:\((?P<cash_stakes>[^)]*)\)\s+)?              # cash games: "($2/$4 USD) "
     (?:-\s+(?:Match\s+Round\s+\w+,\s+)?             # tournaments: "- Match Round I, "
@@ -56,7 +92,7 @@ _TIME = re.compile(
     r"""
     (?P<year>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2})   # "2025/12/03"
     [\s-]+                                                # " ", or " - " in old headers
-    (?P<hour>\d{1,2}):(?P<minute>\d{2}):(?P<second>\d{2}) # "8:59:34"
+    (?P<hour>\d{1,2}):(?P<minute>\d{2})(?::(?P<second>\d{2}))?  # "8:59:34"; "17:55" (Run It Once)
     (?:\s+\(?(?P<zone>[A-Z]{2,5})\)?)?                    # " PT", or " (ET)" in old headers
     """,
     re.VERBOSE,
@@ -64,7 +100,7 @@ _TIME = re.compile(
 
 _TABLE = re.compile(
     r"""
-    ^Table\s'(?P<table>.*)'\s*                            # "Table 'Signe VI' "
+    ^Table\s(?:ID\s)?'(?P<table>.*)'\s*                   # "Table 'Signe VI' ", "Table ID '3619'"
     (?:(?P<max_seats>\d+)-max\s*)?                        # "6-max "
     (?:\((?P<play_money>Play\sMoney)\)\s*)?               # "(Play Money) "
     (?:Seat\s\#(?P<button>\d+)\sis\sthe\sbutton)?\s*$     # "Seat #6 is the button"
@@ -98,6 +134,7 @@ _COVERED_WORDS = ("omaha", "courchevel", "7 card stud")
 
 _STRUCTURES: dict[str, Structure] = {
     "limit": Structure.LIMIT,
+    "fixed limit": Structure.LIMIT,  # files converted by other tools: "Omaha Fixed Limit"
     "pot limit": Structure.POT_LIMIT,
     "no limit": Structure.NO_LIMIT,
 }
@@ -255,14 +292,16 @@ def read_time(text: str) -> tuple[datetime, str]:
     times = list(_TIME.finditer(text))
     if not times:
         raise ValueError(f"unreadable time {text!r}")
-    used = times[-1]
+    # The bracketed time is ET on PokerStars; a room writing the time in UTC first
+    # ("17:55 UTC [2019/08/14 18:55 CET]", Run It Once) is read from that one.
+    used = next((time for time in times if time["zone"] in ("UTC", "GMT")), times[-1])
     local = datetime(
         int(used["year"]),
         int(used["month"]),
         int(used["day"]),
         int(used["hour"]),
         int(used["minute"]),
-        int(used["second"]),
+        int(used["second"] or 0),
     )
     # Headers without a zone come from the years PokerStars wrote every time in ET.
     zone = used["zone"] or "ET"
@@ -273,6 +312,8 @@ def _read_time_fast(text: str) -> tuple[datetime, str] | None:
     """`read_time` for the two usual shapes, "2011/09/28 8:42:10 ET" and
     "2013/04/10 19:06:22 WET [2013/04/10 14:06:22 ET]", by splitting; None for others."""
     parts = text.split()
+    if len(parts) == 6 and parts[2] in ("UTC", "GMT"):
+        return None  # read from the UTC time, by `read_time`
     if len(parts) == 6 and parts[3][:1] == "[" and parts[5][-1:] == "]":
         first_zone, parts = parts[2], [parts[3][1:], parts[4], parts[5][:-1]]
     elif len(parts) == 3:

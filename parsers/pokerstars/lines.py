@@ -26,12 +26,15 @@ from parsers.pokerstars.columns import read_columns
 from parsers.pokerstars.header import (
     HAND_ID,
     HAND_START,
+    OTHER_ROOMS,
+    ROOMS,
     GameTerms,
     SeatRow,
     UncoveredGameError,
     read_header,
     read_seat_row,
     read_table,
+    room_of,
 )
 from parsers.pokerstars.words import (
     DEAL_MARKERS,
@@ -96,6 +99,7 @@ class PokerStarsParser(SiteParser):
     """PokerStars: cash games, tournaments, home games and play money, 2005 to today."""
 
     site = SITE
+    rooms = tuple(ROOMS[name] for name in OTHER_ROOMS)
     # docs/sites.md, "PokerStars: rake and odd chips": the one side-pot hand with rake
     # ($1.08, rake $0.05, pots $0.44 and $0.64 paid $0.42 and $0.61) takes 2 and 3 cents;
     # the odd cents of every halved or tied pot follow RULES.md.
@@ -116,11 +120,13 @@ class PokerStarsParser(SiteParser):
 
     def parse_hand(self, hand_text: HandText, file: str | None) -> Hand:
         """Read one hand (docs/sites.md says what each line becomes)."""
-        return hand_from_rows(SITE, *_HandReader(hand_text, file).read())
+        reader = _HandReader(hand_text, file)
+        return hand_from_rows(reader.site, *reader.read())
 
     def read_hand_into(self, hand_text: HandText, file: str | None, rows: HandRows) -> None:
         """Read one hand straight into `rows`: no `Hand` is built."""
-        rows.add_read(SITE, *_HandReader(hand_text, file).read())
+        reader = _HandReader(hand_text, file)
+        rows.add_read(reader.site, *reader.read())
 
 
 class _HandReader:
@@ -139,6 +145,7 @@ class _HandReader:
         self.text = hand_text
         self.lines = hand_text.lines
         self.file = file
+        self.site = room_of(self.lines[0])
         id_match = HAND_ID.search(self.lines[0])
         self.hand_id = id_match.group(1) if id_match else None
         self.seat_of: dict[str, int] = {}
@@ -172,7 +179,7 @@ class _HandReader:
     def _error(self, reason: str, index: int) -> MalformedHandError:
         return MalformedHandError(
             reason,
-            site=SITE,
+            site=self.site,
             file=self.file,
             hand_id=self.hand_id,
             line_number=self.text.line_number(index),
@@ -188,7 +195,7 @@ class _HandReader:
         except UncoveredGameError as game:
             raise UnsupportedGameError(
                 f"{game} is not a game the tracker covers",
-                site=SITE,
+                site=self.site,
                 file=self.file,
                 hand_id=self.hand_id,
                 line_number=self.text.first_line,
@@ -448,6 +455,13 @@ class _HandReader:
         # summary's, spelt the same, is equal without being read again.
         bracketed = line[line.index("[") :].strip()
         dealt = self.boards[board][0]
+        if self.is_stud and not dealt:
+            # "Board [6h]": the deck ran out, and the last card was dealt face up to all
+            cards = bracketed_cards_row(bracketed)
+            if len(cards[1]) != 1:
+                raise ValueError("a stud board is the one card dealt to all")
+            self.boards[0] = cards
+            return
         if dealt and bracketed[-1:] == "]" and bracketed[1:-1].replace("] [", " ") == dealt:
             return
         if bracketed_cards_row(bracketed)[0] != dealt:
@@ -541,8 +555,10 @@ class _HandReader:
     # _VERBS. Betting lines return what they add (reusable for the same line and street).
 
     def _no_chips(self, player: str, args: str, kind: ActionKind) -> _Bet:
-        # "Hero: folds", "Player1: checks"
-        if args:
+        # "Hero: folds", "Player1: checks"; information after it is passed over: a
+        # note, "bob: folds (disconnected)", or the cards a folding hero held (Zoom,
+        # converted files), "Hero: folds [8h 3c 2d 9s]"
+        if args and not _is_information(args):
             raise ValueError(f"unexpected text after {kind.value}")
         return (self.street, player, kind, 0, None, False), player, 0, None
 
@@ -612,6 +628,11 @@ class _HandReader:
         elif args != "to EV Cashout":
             raise ValueError("unreadable cash-out line")
         self.actions.append((self.street, player, kind, amount, None, False))
+
+
+def _is_information(text: str) -> bool:
+    """True for a note in parentheses, or cards in brackets, after a verb."""
+    return (text[:1], text[-1:]) in (("(", ")"), ("[", "]")) and text.count("(") <= 1
 
 
 _Verb = Callable[[_HandReader, str, str, Any], "_Bet | None"]

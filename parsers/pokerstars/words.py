@@ -65,6 +65,10 @@ INFO_INFIXES = (
     " wins the tournament",
     " re-buys and receives ",
     " takes the add-on",
+    " wins an entry to tournament #",  # satellites and progressive knock-outs
+    " bounty increases by ",  # "bob wins $2.50 for ... and their own bounty increases by"
+    " has been disconnected",
+    " has been reconnected",
 )
 
 

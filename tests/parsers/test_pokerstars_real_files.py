@@ -26,8 +26,21 @@ HAND_COUNTS: dict[str, tuple[int, int]] = {
     "5card-omaha-hilo/PLO5-Hi-Lo-USD-0.10-0.25-issue137.txt": (1, 1),
     "courchevel-hilo/PL-Courchevel-HL-6max-USD-1.00-2.00-201303.Run.It.Twice.txt": (1, 1),
     "mixed/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": (52, 137),
+    "omaha-hi/5-Card-PLO-6max-MTT-USD-12.30-12.25-2.45-201611.progressive.txt": (1, 1),
+    "omaha-hi/5-Card-PLO-6max-USD-0.50-1.00-201305.shows.one.txt": (1, 1),
+    "omaha-hi/5-Card-PLO-6max-USD-3.00-6.00-201303.txt": (1, 1),
+    "omaha-hi/6-Card-PLO-6max-USD-0.10-0.25-202201.multiway.allin.deadcards.txt": (0, 1),
+    "omaha-hi/6-Card-PLO-6max-USD-0.25-0.50-202004.txt": (0, 1),
+    "omaha-hi/6-Card-PLO-6max-USD-1.00-2.00-202004.Cash.Out.2.txt": (0, 1),
+    "omaha-hi/MPLO-6max-MTT-USD-27-201605.txt": (2, 2),
+    "omaha-hi/PLO-6-max-USD-30-60-201703.converted.secondsb.txt": (1, 1),
+    "omaha-hi/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt": (0, 1),
+    "omaha-hi/PLO-6max-USD-0.50-1.00-201204.shows.2.txt": (1, 1),
     "omaha-hi/PLO-6max-USD-2.00-4.00-201403.2.partial.txt": (2, 4),
     "omaha-hi/PLO-6max-USD-200-400-201505.rit.leaves.table.txt": (1, 1),
+    "omaha-hi/PLO-6max-USD-200-400-201510.partial.observed.txt": (2, 3),
+    "omaha-hi/PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt": (1, 1),
+    "omaha-hi/PLO-USD-MTT-3-201201.Sample.txt": (1, 1),
     "omaha-hilo/258753941248_anon5.txt": (1, 1),
     "omaha-hilo/NLO8-6max-MTT-USD-37.50-37.50-7-201410.progressive.old.txt": (1, 1),
     "omaha-hilo/NLO8-USD-STT-201109.Knockout.sample.txt": (73, 73),
@@ -57,11 +70,20 @@ MALFORMED = {
         40,
         "hand cut off: it ends before its summary",  # stops at "Player0", mid-line
     ),
+    ("omaha-hi/PLO-6max-USD-200-400-201510.partial.observed.txt", "142624277978"): (
+        12,
+        "expected the Table line",  # the hand stops inside it: "Table 'Owa III"
+    ),
+    ("omaha-hi/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt", "36197946"): (
+        12,
+        "unknown line",  # Run It Once's house money, "STP added: €5.00": not read yet
+    ),
 }
 
-# The mixed 8-Game file's hands of games the tracker does not cover, per game.
+# Hands of games the tracker does not cover (most in the mixed 8-Game file), per game.
 UNSUPPORTED_GAMES = Counter(
     {
+        "6 Card Omaha Pot Limit": 3,
         "Hold'em Limit": 24,
         "Hold'em No Limit": 24,
         "Razz Limit": 19,
@@ -118,10 +140,10 @@ def test_the_hands_not_read_are_exactly_the_named_ones(
             if isinstance(item, MalformedHandError):
                 malformed[(name, item.hand_id)] = (item.line_number, item.reason)
             elif isinstance(item, UnsupportedGameError):
-                assert name.startswith("mixed/")
                 assert item.line is not None
-                game = item.line.partition(" (")[2].partition(")")[0]
-                assert item.reason == f"{game} is not a game the tracker covers"
+                game = item.reason.removesuffix(" is not a game the tracker covers")
+                assert game != item.reason
+                assert game in item.line
                 unsupported[game] += 1
             else:
                 assert isinstance(item, Hand), item
@@ -131,7 +153,7 @@ def test_the_hands_not_read_are_exactly_the_named_ones(
 
 def test_no_hand_is_yielded_twice(parsed: dict[str, list[Hand | Exception]]) -> None:
     ids = [hand.hand_id for hand in all_hands(parsed)]
-    assert len(ids) == len(set(ids)) == 150
+    assert len(ids) == len(set(ids)) == 161
 
 
 def test_first_lines_point_at_the_headers(
@@ -147,8 +169,13 @@ def test_first_lines_point_at_the_headers(
 def test_every_hand_adds_up_to_the_chip(parsed: dict[str, list[Hand | Exception]]) -> None:
     # Chips put in less what was returned is the total pot; the total pot is what the
     # site paid plus its rake; the summary's wins are those payments, player by player.
-    # It holds for all 150 real hands, so there is no list of exceptions.
+    # It holds for all 161 real hands, so there is no list of exceptions (a cancelled
+    # hand gives every chip back: it has no total pot to hold it to).
     for hand in all_hands(parsed):
+        if hand.cancelled:
+            assert not hand.collections, hand.hand_id
+            assert hand.total_pot is None, hand.hand_id
+            continue
         put_in = sum(action.amount for action in hand.actions if action.kind.puts_chips_in)
         returned = sum(item.amount for item in hand.returned)
         assert put_in - returned == hand.total_pot, hand.hand_id
@@ -168,8 +195,11 @@ def test_every_hand_adds_up_to_the_chip(parsed: dict[str, list[Hand | Exception]
 def test_every_shown_hand_has_its_full_count(parsed: dict[str, list[Hand | Exception]]) -> None:
     for hand in all_hands(parsed):
         for known in hand.known_cards:
-            if known.street.value == "showdown":
+            if known.street.value == "showdown" and hand.hand_id != "1337":
                 assert len(known.cards) == hand.game.hole_card_count, hand.hand_id
+            elif known.street.value == "showdown":
+                # shows.2: a player may show part of a hand ("plr5: shows [Ah As]")
+                assert 0 < len(known.cards) <= hand.game.hole_card_count
         for board in hand.boards:
             assert len(board) in (3, 4, 5), hand.hand_id
 

@@ -24,7 +24,7 @@ def test_stats_json_every_player(stats_data: Path) -> None:
     rows = json.loads(result.output)
     assert [row["player"] for row in rows] == ["Alice", "Bob", "Cara", "Dave", "Erin", "Hero"]
     hero = rows[-1]
-    assert (hero["hands"], hero["net_won"], hero["rake_paid"]) == (13, 188, 30)
+    assert (hero["hands"], hero["net_won"], hero["rake_paid"]) == (13, 188, 14)
 
 
 def test_stats_hero_table(stats_data: Path) -> None:
@@ -142,7 +142,8 @@ def test_stats_command_needs_no_pandas(stats_data: Path) -> None:
     completed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                                check=False, timeout=120)  # fmt: skip
     assert completed.returncode == 0, completed.stderr
-    assert completed.stderr.strip() == "[]"
+    # the terminal table (80 columns here) names the columns it left out, then the modules
+    assert completed.stderr.strip().splitlines()[-1] == "[]"
     assert completed.stdout.startswith('"player","position","hands"')
     assert '[{"player":"Alice","hands":13,"money_unit":"USD","showdowns":2,' in completed.stdout
     assert "Player stats" in completed.stdout  # the terminal table

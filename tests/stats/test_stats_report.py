@@ -103,11 +103,17 @@ def test_cash_and_tournament_money_is_shown_per_unit(tmp_path: Path) -> None:
     data = import_and_audit(text, tmp_path)
     with StatsDatabase(data) as database:
         by_stakes = database.standard(StatsFilter(player="Hero"), "stakes")
+        overall = database.standard(StatsFilter(player="Hero"))
     units = dict.fromkeys(by_stakes["money_unit"], 0)
     for unit, net in zip(by_stakes["money_unit"], by_stakes["net_won"], strict=True):
         units[unit] += int(net)
     assert set(units) == {"USD", "chips"}
+    # a row per money unit in the stats themselves, in the order of the units' names
+    assert dict(zip(overall["money_unit"], overall["net_won"], strict=True)) == units
     page = build_report(data, player="Hero").html
-    expected = "; ".join(money_text(units[unit], unit) for unit in sorted(units))
-    assert re.search(f"<td>net won</td><td[^>]*>{re.escape(expected)}</td>", page)
+    # the summary: a column per unit
+    assert "<tr><th></th><th>USD</th><th>chips</th></tr>" in page
+    cells = "".join(f"<td[^>]*>{re.escape(money_text(units[unit], unit))}</td>"
+                    for unit in ("USD", "chips"))  # fmt: skip
+    assert re.search(f"<td>net won</td>{cells}", page)
     assert "mixed units" not in page

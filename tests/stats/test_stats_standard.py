@@ -5,11 +5,13 @@ stats_dataset's docstring has Hero's table, hand by hand; the sums are spelled o
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 import pytest
 
 from tracker.model import Game
+from tracker.stats.options import RakeMethod
 from tracker.stats.run import StatsDatabase, StatsError, StatsFilter
 
 HERO = StatsFilter(player="Hero")
@@ -52,8 +54,46 @@ def test_hero_standard_stats(database: StatsDatabase) -> None:
     assert row["money_unit"] == "USD"
     assert row["net_big"] == pytest.approx(9.4)
     assert row["bb_per_100"] == pytest.approx(100 * 9.4 / 13)
-    # Rake shares: 6 + 2 + 2 + 3 + 2 + 1 + 7 + 0 + 0 + 5 + 0 + 2 + 0 = 30.
-    assert row["rake_paid"] == 30
+    # Rake paid, "weighted contributed" (the default): each hand's rake in proportion to
+    # what each player put in (test_rake_paid_by_what_each_put_in checks every hand).
+    # 1001: rake 6 of a pot of 135; Hero and Dave put in 60 each -> 2 each, Bob 10 and
+    # Alice 5 -> 0; the 2 units left go to the biggest contributor, Dave on the tie
+    # ("Dave" < "Hero"). Hero's hands: 2 + 2 + 0 + 1 + 2 + 0 + 3 + 0 + 2 + 1 + 0 + 1 + 0.
+    assert row["rake_paid"] == 14
+    # By what the winners collected (--rake-method collected): 6 + 2 + 2 + 3 + 2 + 1 + 7
+    # + 0 + 0 + 5 + 0 + 2 + 0 = 30.
+    collected = one_row(database, replace(HERO, rake_method=RakeMethod.COLLECTED))
+    assert collected["rake_paid"] == 30
+
+
+def test_rake_paid_by_what_each_put_in(database: StatsDatabase) -> None:
+    # An oracle in Python over the hand tables: each player's share of the hand's rake is
+    # in proportion to what they put in less what was returned, rounded down; the units
+    # left over go to the biggest contributor (the first name on a tie).
+    put_in: dict[tuple[str, str], dict[str, int]] = {}
+    for hand_id, player, amount in database.connection.execute(
+        "SELECT hand_id, player, sum(amount) FROM actions GROUP BY ALL"
+    ).fetchall():
+        put_in.setdefault(hand_id, {})[player] = int(amount)
+    for hand_id, player, amount in database.connection.execute(
+        "SELECT hand_id, player, sum(amount) FROM returned GROUP BY ALL"
+    ).fetchall():
+        put_in[hand_id][player] -= int(amount)
+    rakes = dict(database.connection.execute(
+        "SELECT hand_id, coalesce(rake, 0) FROM hands").fetchall())  # fmt: skip
+    expected: dict[tuple[str, str], int] = {}
+    for hand_id, contributions in put_in.items():
+        total, rake = sum(contributions.values()), int(rakes[hand_id])
+        shares = {player: rake * amount // total for player, amount in contributions.items()}
+        first = min(contributions, key=lambda player: (-contributions[player], player))
+        shares[first] += rake - sum(shares.values())
+        expected.update({(hand_id, player): share for player, share in shares.items()})
+    stored = database.connection.execute(
+        "SELECT hand_id, player, rake_paid FROM player_hands WHERE rake_paid > 0 "
+        "OR (hand_id, player) IN (SELECT (hand_id, player) FROM actions)"
+    ).fetchall()
+    assert {(hand_id, player): share for hand_id, player, share in stored} == expected
+    assert sum(expected.values()) == 50
 
 
 def test_every_player_one_row_each(database: StatsDatabase) -> None:
@@ -65,6 +105,8 @@ def test_every_player_one_row_each(database: StatsDatabase) -> None:
     # +6+5+0 in Omaha, 4+0 in stud = 50).
     assert table["net_won"].sum() == -50
     assert table["rake_paid"].sum() == 50
+    by_collected = database.standard(StatsFilter(rake_method=RakeMethod.COLLECTED))
+    assert by_collected["rake_paid"].sum() == 50
     alice = dict(table.iloc[0])
     # Alice: called in 1004 and completed in 2001 (PokerStars writes it as a raise).
     assert alice["vpip"] == pytest.approx(100 * 2 / 13)
@@ -74,8 +116,11 @@ def test_every_player_one_row_each(database: StatsDatabase) -> None:
     assert alice["net_won"] == -35
     cara = dict(table.iloc[2])
     # Cara: +4 (1006) - 10 (1002, 1008 big blinds) - 10 - 5 (1003, 1009 small blinds) + 15
-    # (1011: won the blinds) = -11; her rake share is the 1 of 1006.
-    assert (cara["net_won"], cara["rake_paid"]) == (-11, 1)
+    # (1011: won the blinds) = -11. Her rake by what she put in: 2 of 1006 (30 of 68, as
+    # Hero, 1 each, and the unit left to her on the tie) and 1 of 1008 (10 of 34, as
+    # Hero, the unit to her on the tie); by what she collected: the 1 of 1006 alone.
+    assert (cara["net_won"], cara["rake_paid"]) == (-11, 3)
+    assert by_collected["rake_paid"][2] == 1
 
 
 def test_by_position(database: StatsDatabase) -> None:

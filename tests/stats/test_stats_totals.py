@@ -115,7 +115,8 @@ def test_a_summary_made_before_the_totals(tmp_path: Path) -> None:
         assert database.refresh.totals_rebuilt == ()
 
 
-def test_money_units_add_up_to_mixed() -> None:
+def test_money_units_are_never_added_up() -> None:
+    # a row per money unit: cents and chips stay apart in every grouping
     connection = duckdb.connect()
     connection.execute("""
         CREATE TABLE days AS FROM (VALUES
@@ -129,16 +130,17 @@ def test_money_units_add_up_to_mixed() -> None:
     connection.execute(f"CREATE TABLE totals AS {totals_sql('days', ('hands',))}")
     wanted = "SELECT group_key, money_unit, hands FROM totals WHERE grouping = ? ORDER BY ALL"
     assert connection.execute(wanted, ["position"]).fetchall() == [
-        ("BTN", "mixed", 3), ("SB", "USD", 4),
+        ("BTN", "USD", 1), ("BTN", "chips", 2), ("SB", "USD", 4),
     ]  # fmt: skip
-    assert connection.execute(wanted, ["all"]).fetchall() == [("all", "mixed", 7)]
-    # More hands in dollars: a mixed row stays mixed, a dollar row stays in dollars.
+    assert connection.execute(wanted, ["all"]).fetchall() == [("all", "USD", 5),
+                                                              ("all", "chips", 2)]  # fmt: skip
+    # More hands in dollars: added to the dollar rows, the chip rows kept.
     connection.execute("CREATE TABLE more AS FROM days WHERE money_unit = 'USD'")
     merged = totals_sql("more", ("hands",), so_far="totals")
     connection.execute(f"CREATE TABLE merged AS {merged}")
     wanted = wanted.replace("FROM totals", "FROM merged")
     assert connection.execute(wanted, ["position"]).fetchall() == [
-        ("BTN", "mixed", 4), ("SB", "USD", 8),
+        ("BTN", "USD", 2), ("BTN", "chips", 2), ("SB", "USD", 8),
     ]  # fmt: skip
     assert connection.execute(wanted, ["stakes"]).fetchall() == [
         ("limit 0.10/0.20 USD", "USD", 10), ("limit 10/20 tournament", "chips", 2),

@@ -18,14 +18,31 @@ from typer.testing import CliRunner
 from tracker.cli import app
 from tracker.store import Store
 
-# file under PokerStars/ -> (hands seen, imported, skipped as games not covered, failed)
+# file under PokerStars/ -> (hands seen, imported, skipped as games not covered, failed).
+# The hands that fail: the two cut-off hands of the partial file, and the last hand of
+# partial.observed, cut off in its Table line (real cut-off output, reported). Skipped:
+# the 8-Game file's other games and the 6-card Omaha hands (no game the tracker covers).
 POKERSTARS_COUNTS = {
     "5card-omaha-hilo/5-Card-PLO8-6max-USD-2.00-4.00-201304.txt": (1, 1, 0, 0),
     "5card-omaha-hilo/PLO5-Hi-Lo-USD-0.10-0.25-issue137.txt": (1, 1, 0, 0),
     "courchevel-hilo/PL-Courchevel-HL-6max-USD-1.00-2.00-201303.Run.It.Twice.txt": (1, 1, 0, 0),
     "mixed/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": (137, 52, 85, 0),
+    "omaha-hi/5-Card-PLO-6max-MTT-USD-12.30-12.25-2.45-201611.progressive.txt": (1, 1, 0, 0),
+    "omaha-hi/5-Card-PLO-6max-USD-0.50-1.00-201305.shows.one.txt": (1, 1, 0, 0),
+    "omaha-hi/5-Card-PLO-6max-USD-3.00-6.00-201303.txt": (1, 1, 0, 0),
+    "omaha-hi/6-Card-PLO-6max-USD-0.10-0.25-202201.multiway.allin.deadcards.txt": (1, 0, 1, 0),
+    "omaha-hi/6-Card-PLO-6max-USD-0.25-0.50-202004.txt": (1, 0, 1, 0),
+    "omaha-hi/6-Card-PLO-6max-USD-1.00-2.00-202004.Cash.Out.2.txt": (1, 0, 1, 0),
+    "omaha-hi/MPLO-6max-MTT-USD-27-201605.txt": (2, 2, 0, 0),
+    "omaha-hi/PLO-6-max-USD-30-60-201703.converted.secondsb.txt": (1, 1, 0, 0),
+    # a Run It Once Poker hand in PokerStars' format (issue 14 part A reads it)
+    "omaha-hi/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt": (1, 0, 0, 1),
+    "omaha-hi/PLO-6max-USD-0.50-1.00-201204.shows.2.txt": (1, 1, 0, 0),
     "omaha-hi/PLO-6max-USD-2.00-4.00-201403.2.partial.txt": (4, 2, 0, 2),
     "omaha-hi/PLO-6max-USD-200-400-201505.rit.leaves.table.txt": (1, 1, 0, 0),
+    "omaha-hi/PLO-6max-USD-200-400-201510.partial.observed.txt": (3, 2, 0, 1),
+    "omaha-hi/PLO-6max-USD-5-10-201509.converted.uncalled.bet.txt": (1, 1, 0, 0),
+    "omaha-hi/PLO-USD-MTT-3-201201.Sample.txt": (1, 1, 0, 0),
     "omaha-hilo/258753941248_anon5.txt": (1, 1, 0, 0),
     "omaha-hilo/NLO8-6max-MTT-USD-37.50-37.50-7-201410.progressive.old.txt": (1, 1, 0, 0),
     "omaha-hilo/NLO8-USD-STT-201109.Knockout.sample.txt": (73, 73, 0, 0),
@@ -95,8 +112,9 @@ def test_the_failures_are_reported(pokerstars_import: tuple[Path, int, dict[str,
     errors = summary["errors"]
     assert isinstance(errors, list)
     assert {Path(error["file"]).name for error in errors} == {
-        "PLO-6max-USD-2.00-4.00-201403.2.partial.txt"
-    }
+        name for name, counts in ((Path(path).name, counts)
+                                  for path, counts in POKERSTARS_COUNTS.items()) if counts[3]
+    }  # fmt: skip
     assert all(error["hand_id"] and error["line"] and error["reason"] for error in errors)
     stored = Store(data).read("parse_errors").to_pylist()
     assert sorted((e["hand_id"], e["line_number"]) for e in stored) == sorted(
@@ -109,7 +127,7 @@ def test_reimport_adds_nothing(histories: Path, tmp_path: Path) -> None:
     _import(histories / "PokerStars", "--data", data)
     counts = Store(data).row_counts()
     status, again, _ = _import(histories / "PokerStars", "--data", data)
-    assert (status, again["unchanged_files"], again["hands_seen"]) == (0, 16, 0)
+    assert (status, again["unchanged_files"], again["hands_seen"]) == (0, len(POKERSTARS_COUNTS), 0)
     assert Store(data).row_counts() == counts
     copy = tmp_path / "copy"
     shutil.copytree(histories / "PokerStars", copy)  # the same hands under other paths
@@ -117,9 +135,10 @@ def test_reimport_adds_nothing(histories: Path, tmp_path: Path) -> None:
     assert (copied["imported"], copied["unchanged_files"]) == (0, 0)
     assert copied["duplicates"] == counts["hands"]
     after = Store(data).row_counts()
-    # the copy's own cut-off hands are reported under its path; no hand row is added
-    assert after.pop("parse_errors") == counts.pop("parse_errors") + 2
-    assert after.pop("files") == counts.pop("files") + 16
+    # the copy's own failed hands are reported under its path; no hand row is added
+    failed = sum(counts[3] for counts in POKERSTARS_COUNTS.values())
+    assert after.pop("parse_errors") == counts.pop("parse_errors") + failed
+    assert after.pop("files") == counts.pop("files") + len(POKERSTARS_COUNTS)
     assert after == counts
 
 
@@ -147,6 +166,10 @@ def test_bad_input_is_reported_and_the_rest_imported(tmp_path: Path) -> None:
     assert "juggles" in reasons["unknown-line.txt"]
     assert "not a hand history" in reasons["notes.txt"]
     assert summary["imported"] == 5 + 1 + 1  # good, truncated's first hand, unknown-line's 2nd
+    # random.bin, empty.txt and notes.txt hold no hand: failed files, not failed hands
+    assert (summary["files_failed"], summary["failed"]) == (3, 2)
+    assert summary["hands_seen"] == sum(summary[key] for key in ("imported", "duplicates",
+                                                                 "skipped", "failed"))  # fmt: skip
     stored = Store(tmp_path / "data").read("parse_errors").to_pylist()
     assert {Path(e["file"]).name for e in stored} == set(reasons)
 
@@ -157,7 +180,8 @@ def test_text_summary_names_the_failures(tmp_path: Path) -> None:
     result = runner.invoke(app, ["import", str(tmp_path), "--data", str(tmp_path / "d")])
     assert result.exit_code == 1
     assert "imported 3" in result.stdout
-    assert "failed 1" in result.stdout
+    assert "failed 0" in result.stdout  # no hand failed: a file did
+    assert "files that are not hand histories the tracker reads: 1" in result.stdout
     assert "empty.txt: the file is empty" in result.stdout
 
 
@@ -165,9 +189,8 @@ def test_strict_exits_at_the_first_failure(tmp_path: Path) -> None:
     (tmp_path / "a-empty.txt").write_bytes(b"")
     (tmp_path / "b-good.txt").write_text(pokerstars_text(3))
     status, summary, _ = _import(tmp_path, "--data", tmp_path / "d", "--strict")
-    assert (status, summary["failed"], summary["imported"], summary["stopped_early"]) == (
-        1, 1, 0, True
-    )  # fmt: skip
+    assert (status, summary["files_failed"], summary["failed"], summary["imported"],
+            summary["stopped_early"]) == (1, 1, 0, 0, True)  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -145,7 +145,7 @@ def test_an_unreadable_file_is_a_failure_not_a_crash(tmp_path: Path) -> None:
     dangling.symlink_to(tmp_path / "deleted-meanwhile.txt")
     with Store(tmp_path / "data") as store:
         summary = import_paths([dangling, good], store)
-    assert (summary.failed, summary.imported) == (1, 2)
+    assert (summary.files_failed, summary.failed, summary.imported) == (1, 0, 2)
     assert summary.errors[0].kind == "OSError"
     assert "cannot read the file" in summary.errors[0].reason
 

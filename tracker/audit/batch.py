@@ -120,6 +120,7 @@ def _reachable(batch: Batch, convention: SiteConvention) -> Flags:
         & batch.chips_consistent
         & ~_segment_any(batch.cashed_out, batch.player_starts)
         & (batch.boards_per_hand <= 1)
+        & ~(_STUD[batch.game] & (batch.boards_per_hand > 0))  # a card dealt to all
         & (batch.player_starts[1:] > batch.player_starts[:-1])
     )
     if len(batch.collection_board):

@@ -6,7 +6,7 @@ whole data folder with it, batch by batch.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,8 +17,9 @@ import pyarrow.compute as pc
 
 from tracker.audit import best_cards
 from tracker.audit.batch import HALF_CODES, FastAwards, FastResult, audit_fast
+from tracker.audit.contributions import HandLedger
 from tracker.audit.conventions import SiteConvention
-from tracker.audit.ledgers import ledgers
+from tracker.audit.ledgers import ledger_reader
 from tracker.audit.loading import GAMES, Batch
 from tracker.audit.verdict import HandVerdict, Status, audit_ledger
 from tracker.cards import DECK
@@ -41,14 +42,18 @@ class BatchAudit:
 def audit_batch(batch: Batch, convention: SiteConvention, *, exact: bool = False) -> BatchAudit:
     """The `audit` and `awards` rows of one batch: the fast path first, then the exact
     path for every hand it did not prove ok (every hand when `exact`)."""
-    if exact:
-        ok = np.zeros(batch.hands, dtype=np.bool_)
-        fast: FastResult | None = None
-    else:
-        fast = audit_fast(batch, convention)
-        ok = fast.ok
+    fast: FastResult | None = None
+    if not exact:
+        try:
+            fast = audit_fast(batch, convention)
+        except Exception:
+            # A fault of the fast path must not stop the audit: the exact path, which
+            # needs nothing the fast path found, audits every hand of the batch.
+            fast = None
+    ok = np.zeros(batch.hands, dtype=np.bool_) if fast is None else fast.ok
     slow = np.flatnonzero(~ok)
-    verdicts = [audit_ledger(ledger, convention) for ledger in ledgers(batch, slow)]
+    ledger_at = ledger_reader(batch)
+    verdicts = [_exact_verdict(batch, int(hand), ledger_at, convention) for hand in slow]
     audit_parts, audit_hands = [_verdict_rows(batch, verdicts)], [slow]
     award_parts = [_award_rows_of(batch, verdicts)]
     award_hands = [np.repeat(slow, [len(verdict.awards) for verdict in verdicts])]
@@ -60,6 +65,31 @@ def audit_batch(batch: Batch, convention: SiteConvention, *, exact: bool = False
     audit = _in_hand_order(pa.concat_tables(audit_parts), audit_hands)
     awards = _in_hand_order(pa.concat_tables(award_parts), award_hands)
     return BatchAudit(audit=audit, awards=awards, fast=int(ok.sum()))
+
+
+def _exact_verdict(
+    batch: Batch, hand: int, ledger_at: Callable[[int], HandLedger], convention: SiteConvention
+) -> HandVerdict:
+    """The exact path's verdict on one hand; a hand it cannot handle (a fault of the
+    audit's own, which a test should then pin) is `unverifiable` with the fault as the
+    reason, so that one odd hand never stops the audit of the others."""
+    try:
+        return audit_ledger(ledger_at(hand), convention)
+    except Exception as error:
+        return HandVerdict(
+            site=batch.site,
+            hand_id=str(batch.hand_id[hand].as_py()),
+            game=GAMES[batch.game[hand]],
+            started_at=batch.started_at[hand].as_py(),
+            status=Status.UNVERIFIABLE,
+            reason=f"{AUDIT_FAULT}: {type(error).__name__}: {error}",
+            players=(),
+            awards=(),
+        )
+
+
+AUDIT_FAULT = "the audit could not handle this hand"
+"""How the reason of a hand the audit failed on starts."""
 
 
 def _in_hand_order(table: pa.Table, hands: Sequence[npt.NDArray[np.int64]]) -> pa.Table:

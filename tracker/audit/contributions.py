@@ -141,8 +141,11 @@ def odd_chip_order(seats: Iterable[int], button_seat: int | None) -> list[int]:
     ]
 
 
-def showdown_cards(game: Game, known: Sequence[KnownCards]) -> tuple[Card, ...]:
+def showdown_cards(game: Game, known: Sequence[KnownCards], shared: int = 0) -> tuple[Card, ...]:
     """One player's cards for the showdown, from what became known of them, or ().
+
+    `shared` is 1 for a stud hand where the deck ran out and the last card was dealt
+    face up to all (a board of one card): each player then holds six cards of their own.
 
     A hand shown, mucked face up or listed in the summary gives them all at once (the
     last such entry wins); otherwise the cards dealt face up to the file's owner do
@@ -155,7 +158,7 @@ def showdown_cards(game: Game, known: Sequence[KnownCards]) -> tuple[Card, ...]:
     >>> showdown_cards(Game.STUD_HILO, dealt)
     ()
     """
-    count = game.hole_card_count
+    count = game.hole_card_count - shared
     full = [entry.cards for entry in known if entry.source in FULL_HAND_SOURCES]
     for cards in reversed(full):
         if len(cards) == count:
@@ -216,6 +219,7 @@ def _players(hand: Hand) -> tuple[PlayerLedger, ...]:
     known: dict[str, list[KnownCards]] = {}
     for entry in hand.known_cards:
         known.setdefault(entry.player, []).append(entry)
+    shared = 1 if hand.game.is_stud and hand.boards else 0
     seats = odd_chip_order(seat_of.values(), hand.button_seat)
     place = {seat: number for number, seat in enumerate(seats)}
 
@@ -229,7 +233,7 @@ def _players(hand: Hand) -> tuple[PlayerLedger, ...]:
             seat=seat_of.get(name, 0),
             returned=returned.get(name, 0),
             folded=name in folded,
-            cards=showdown_cards(hand.game, known.get(name, ())),
+            cards=showdown_cards(hand.game, known.get(name, ()), shared),
             collected=collected.get(name, 0),
             **money.get(name, {}),
         )

@@ -8,6 +8,8 @@ parser (or no convention of its own) is audited under the RULES.md defaults.
 
 >>> convention_for("pokerstars").rake_rule.name
 'proportional-largest-remainder'
+>>> convention_for("runitonce").name  # a room writing PokerStars' format
+'pokerstars'
 >>> convention_for("nowhere").name
 'rules'
 """
@@ -33,7 +35,8 @@ class SiteConvention:
     """How one site pays its pots.
 
     Attributes:
-        name: the site's name as the parsers write it ("pokerstars"), or "rules".
+        name: the name of the site whose convention it is ("pokerstars"; also for the
+            rooms its parser reads), or "rules".
         rake_rule: how the site spreads the rake over the main and side pots.
         odd_chip_rule: where the site's odd units go.
     """
@@ -49,11 +52,14 @@ RULES_CONVENTION = SiteConvention("rules", DEFAULT_RAKE_RULE, DEFAULT_ODD_CHIP_R
 
 @cache
 def _site_conventions() -> dict[str, SiteConvention]:
+    # A room writing a site's format under its own name (`SiteParser.rooms`) is audited
+    # under that site's convention, the one its parser declares.
     return {
-        parser.site: SiteConvention(
+        site: SiteConvention(
             parser.site, rake_rule(parser.rake_rule), odd_chip_rule(parser.odd_chip_rule)
         )
         for parser in SITE_PARSERS
+        for site in (parser.site, *parser.rooms)
     }
 
 

@@ -97,7 +97,11 @@ def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedP
             ensure_distinct([*shown, *run])  # CardError: the same card twice
         hands = tuple(_evaluate(ledger, run) for run in runs)
         _check_contested(net, hands)
-        strengths = [board_strengths(ledger.game, board, odd_chip_rule) for board in hands]
+        strengths = [
+            board_strengths(ledger.game, board, odd_chip_rule,
+                            [(*player.cards, *run) for player in players])
+            for board, run in zip(hands, runs, strict=True)
+        ]  # fmt: skip
         awards = split_pots(net, strengths, odd_chip_rule=odd_chip_rule)
     return ExpectedPayout(
         pots=built.pots,
@@ -115,7 +119,7 @@ def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedP
 def _runs(ledger: HandLedger) -> tuple[tuple[Card, ...], ...]:
     """The boards to evaluate on: each run's board (complete), or one empty board in stud."""
     if ledger.game.is_stud:
-        return ((),)
+        return ledger.boards or ((),)  # the card dealt to all when the deck ran out
     if not ledger.boards:
         raise UnpayableError("two or more players are still in but there is no board")
     for board in ledger.boards:

@@ -7,7 +7,8 @@ ledgers `contributions.ledger_of` makes from parsed hands (the tests check they 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
@@ -23,11 +24,18 @@ Ints = npt.NDArray[np.int64]
 
 def ledgers(batch: Batch, hands: Iterable[int]) -> list[HandLedger]:
     """The ledgers of the chosen hands of `batch`, for the exact path."""
+    ledger_at = ledger_reader(batch)
+    return [ledger_at(int(hand)) for hand in hands]
+
+
+def ledger_reader(batch: Batch) -> Callable[[int], HandLedger]:
+    """A function giving the ledger of one hand of `batch` (by its place in the batch),
+    for a caller that builds them one at a time."""
     paid_starts = np.searchsorted(batch.collection_hand, np.arange(batch.hands + 1))
-    return [_ledger(batch, int(hand), paid_starts) for hand in hands]
+    return functools.partial(_ledger, batch, paid_starts=paid_starts)
 
 
-def _ledger(batch: Batch, hand: int, paid_starts: Ints) -> HandLedger:
+def _ledger(batch: Batch, hand: int, *, paid_starts: Ints) -> HandLedger:
     first, last = int(batch.player_starts[hand]), int(batch.player_starts[hand + 1])
     names = [str(name) for name in batch.player[first:last].to_pylist()]
     people = tuple(_player(batch, names[index - first], index) for index in range(first, last))
@@ -51,7 +59,7 @@ def _ledger(batch: Batch, hand: int, paid_starts: Ints) -> HandLedger:
             for index in paid
         ),
         total_pot=_or_none(batch.total_pot[hand]),
-        rake=int(batch.rake[hand]),
+        rake=_or_none(batch.rake[hand]),
         jackpot_fee=int(batch.jackpot_fee[hand]),
         main_pot=_or_none(batch.main_pot[hand]),
         side_pots=tuple(int(value) for value in sides),

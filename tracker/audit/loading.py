@@ -44,7 +44,7 @@ class Batch:
     """One (site, month) partition's hands, as arrays.
 
     Hands are numbered 0..H-1 in hand-id order; players 0..P-1 in hand order, then
-    odd-chip order. Missing numbers are -1 (`total_pot`, `main_pot`), or 0 (`rake`).
+    odd-chip order. Missing numbers are -1 (`total_pot`, `main_pot`, `rake`).
     Cards are engine indexes; a player's cards are `card_values[card_starts[p]:
     card_starts[p + 1]]` (none when unknown). Boards are (B, 5) rows with -1 where a board
     has fewer cards; `board_of[h]` is hand h's first board row or -1.
@@ -160,7 +160,7 @@ def load_batch(store: Store, site: str, month: str) -> Batch:
         hand_id=_column(hands, "hand_id"),
         game=_game_codes(hands).astype(np.int8),
         total_pot=_ints(hands, "total_pot", missing=-1),
-        rake=_ints(hands, "rake"),
+        rake=_ints(hands, "rake", -1),  # -1: no rake line (a cut-off or cancelled hand)
         jackpot_fee=_ints(hands, "jackpot_fee"),
         main_pot=_ints(hands, "main_pot", missing=-1),
         side_pot_starts=side_starts,
@@ -328,20 +328,27 @@ def _people(hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys) -> 
         _, place = keys.place(tables[table])
         np.add.at(total, place, _ints(tables[table], "amount"))
         columns[column] = total
-    starts, values = _showdown_cards(hands, tables["cards"], keys, owner)
+    starts, values = _showdown_cards(hands, tables, keys, owner)
     columns["card_starts"], columns["card_values"] = starts, values
     return columns
 
 
 def _showdown_cards(
-    hands: pa.Table, cards: pa.Table, keys: _PlayerKeys, owner: Ints
+    hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys, owner: Ints
 ) -> tuple[Ints, Ints]:
     """Per player, the cards of `contributions.showdown_cards`: the last whole hand shown,
-    mucked or summarised, else every card dealt face up to them, if that makes a hand."""
+    mucked or summarised, else every card dealt face up to them, if that makes a hand
+    (one card fewer in a stud hand with a card dealt face up to all)."""
+    cards = tables["cards"]
     players = len(owner)
     hole_count = np.array([game.hole_card_count for game in GAMES], dtype=np.int64)
     games = _game_codes(hands)
-    wanted = hole_count[games][owner] if players else np.zeros(0, dtype=np.int64)
+    wanted_per_hand = hole_count[games]
+    stud = np.array([game.is_stud for game in GAMES], dtype=np.bool_)[games]
+    shared = np.zeros(len(games), dtype=np.bool_)
+    shared[keys.hand_index(tables["boards"])] = True
+    wanted_per_hand = wanted_per_hand - (stud & shared)
+    wanted = wanted_per_hand[owner] if players else np.zeros(0, dtype=np.int64)
     row_starts, row_values = _lists(cards.column("card_indexes"))
     lengths = row_starts[1:] - row_starts[:-1]
     whole_source = _codes(cards.column("source"), _WHOLE_SOURCES) >= 0

@@ -2,8 +2,8 @@
 
 Checks, in order of precedence:
 
-1. `unverifiable` before anything else when the hand is cut off (no total pot) or was
-   cancelled;
+1. a cancelled hand before anything else: `ok` (with a note) when nobody collected,
+   else `unverifiable`; then `unverifiable` when the hand is cut off (no total pot);
 2. `inconsistent` when the bookkeeping every hand must satisfy fails: contributions less
    the returned bets are the total pot, the total pot is what was collected plus the rake
    (plus any jackpot fee), nobody who folded collects, nobody collects from a pot they
@@ -15,19 +15,24 @@ Checks, in order of precedence:
    (per pot and per board where the site says which), with the reason: `wrong winner`,
    `odd chip`, `quartering` or `side pot`;
 5. `ok` otherwise. A hand won without a showdown is audited like any other: the lone
-   player must collect the pots less the rake.
+   player must collect the pots less the rake. A hand whose only difference is how the
+   site divided the rake among the pots, every player paid right, is `ok` with a note.
+
+An uncalled bet the site did not print is inferred from the total pot first, where the
+chips show it (`tracker.audit.uncalled`); the verdict's reason then says so.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
 from tracker.audit.contributions import HandLedger, ledger_of
 from tracker.audit.conventions import SiteConvention, convention_for
 from tracker.audit.expected import ExpectedPayout, UnpayableError, expected_payout
+from tracker.audit.uncalled import with_inferred_returns
 from tracker.cards import Card
 from tracker.engine.rules import Half
 from tracker.errors import CardError, ShowdownError
@@ -49,6 +54,10 @@ class Status(StrEnum):
     def flagged(self) -> bool:
         """True for the verdicts that say the site paid wrongly (exit status 1)."""
         return self in (Status.MISMATCH, Status.INCONSISTENT)
+
+
+CANCELLED_NOTE = "the site cancelled the hand: nothing paid"
+"""The note on the `ok` verdict of a cancelled hand nobody collected in."""
 
 
 class Reason(StrEnum):
@@ -92,7 +101,8 @@ class HandVerdict:
         game: the game.
         started_at: when the hand started.
         status: ok, mismatch, unverifiable or inconsistent.
-        reason: why the status is not ok, in one line (None when ok).
+        reason: why the status is not ok, in one line; on an `ok` hand, a note (the
+            hand was cancelled, the site divided the rake otherwise) or None.
         players: per player, expected against reported.
         awards: the engine's payments (empty when it could not pay the hand).
     """
@@ -114,15 +124,28 @@ def audit_hand(hand: Hand, convention: SiteConvention | None = None) -> HandVerd
 
 def audit_ledger(ledger: HandLedger, convention: SiteConvention | None = None) -> HandVerdict:
     """Audit one hand's ledger: the exact path, one hand at a time (see the module)."""
+    if ledger.cancelled:
+        return _cancelled_verdict(ledger)
     if ledger.total_pot is None:
         return _verdict(ledger, Status.UNVERIFIABLE, "cut-off hand: it gives no total pot")
-    if ledger.cancelled:
-        return _verdict(ledger, Status.UNVERIFIABLE, "the site cancelled the hand")
+    ledger, inferred = with_inferred_returns(ledger)
+    verdict = _audit_complete(ledger, convention or convention_for(ledger.site))
+    return verdict if inferred is None else with_note(verdict, inferred)
+
+
+def with_note(verdict: HandVerdict, note: str) -> HandVerdict:
+    """The verdict with `note` added to its reason (an `ok` verdict's reason is the note)."""
+    reason = note if verdict.reason is None else f"{verdict.reason}; {note}"
+    return replace(verdict, reason=reason)
+
+
+def _audit_complete(ledger: HandLedger, convention: SiteConvention) -> HandVerdict:
+    """Checks 2 to 5 of the module, on a hand neither cancelled nor cut off."""
     problems = [*ledger.chip_problems, *_folded_collectors(ledger)]
     payout: ExpectedPayout | None = None
     unpayable: str | None = None
     try:
-        payout = expected_payout(ledger, convention or convention_for(ledger.site))
+        payout = expected_payout(ledger, convention)
     except UnpayableError as error:
         unpayable = str(error)
     except (ShowdownError, CardError) as error:  # chips or cards that cannot be
@@ -139,7 +162,50 @@ def audit_ledger(ledger: HandLedger, convention: SiteConvention | None = None) -
     if unknown:
         return _verdict(ledger, Status.UNVERIFIABLE, unknown, payout)
     reason = mismatch_reason_or_none(ledger, payout)
+    if reason is not None:
+        note = rake_division_note_or_none(ledger, payout)
+        if note is not None:
+            return _verdict(ledger, Status.OK, note, payout)
     return _verdict(ledger, Status.MISMATCH if reason else Status.OK, reason, payout)
+
+
+def rake_division_note_or_none(ledger: HandLedger, payout: ExpectedPayout) -> str | None:
+    """A note when the site divided the rake among the pots otherwise than its rule but
+    paid every player what the engine pays: the verdict is about players, so such a
+    hand is `ok`, with this note. None in any other case (where the division changes
+    who gets what, the site's convention decides, and the hand is a mismatch)."""
+    rake = ledger.rake or 0
+    if not rake or len(payout.pots) < 2:
+        return None
+    if any(won != player.collected for won, player in zip(payout.won, ledger.players,
+                                                          strict=True)):  # fmt: skip
+        return None
+    site_pots = _site_pots_or_none(ledger)
+    if site_pots is None and _labels_pots(ledger):
+        paid = [0] * len(payout.pots)
+        for item in ledger.collections:
+            if item.pot >= len(paid):
+                return None
+            paid[item.pot] += item.amount
+        site_pots = tuple(paid)
+    if site_pots is None or len(site_pots) != len(payout.pots):
+        return None
+    site_rake = tuple(pot.amount - net for pot, net in zip(payout.pots, site_pots, strict=True))
+    if sum(site_rake) != rake or min(site_rake) < 0:
+        return None
+    return (
+        f"the site divided the rake ({rake}) among the pots as {_amounts(site_rake)}, "
+        f"its rule as {_amounts(payout.rake)}; every player was paid right"
+    )
+
+
+def _cancelled_verdict(ledger: HandLedger) -> HandVerdict:
+    """A cancelled hand: the site gives every chip back and pays nobody, so it is `ok`
+    when nobody collected; a payment in it cannot be checked against any rule."""
+    if any(player.collected for player in ledger.players):
+        reason = "the site cancelled the hand, yet reports payments in it"
+        return _verdict(ledger, Status.UNVERIFIABLE, reason)
+    return _verdict(ledger, Status.OK, CANCELLED_NOTE)
 
 
 def pot_name(pot: int) -> str:
@@ -258,7 +324,10 @@ def mismatch_reason_or_none(ledger: HandLedger, payout: ExpectedPayout) -> str |
     them), then each player's total."""
     site_pots = _site_pots_or_none(ledger)
     engine_pots = payout.net_pots
-    if site_pots is not None and site_pots != engine_pots:
+    # Sites list their pots net of rake (PokerStars) or before it (Full Tilt: "Main pot
+    # $85.10. Side pot $10. | Rake $3"), as the bookkeeping accepts either.
+    gross_pots = tuple(pot.amount for pot in payout.pots)
+    if site_pots is not None and site_pots not in (engine_pots, gross_pots):
         return (
             f"{Reason.SIDE_POT}: the site lists pots {_amounts(site_pots)}, "
             f"the engine builds {_amounts(engine_pots)}"

@@ -101,29 +101,40 @@ class OddChipRule:
         return shares if self.odd_board_first else shares[::-1]
 
 
-def stud_high_order(hands: Sequence[Sequence[Card] | None]) -> tuple[int, ...]:
+def stud_high_order(
+    hands: Sequence[Sequence[Card] | None], held: Sequence[Sequence[Card] | None] | None = None
+) -> tuple[int, ...]:
     """Players in odd-chip order for a stud high half: highest card by suit first.
 
     A player's key is the five cards of their high hand from the highest down, each
     card ranked by rank and then by suit (spades > hearts > diamonds > clubs); keys are
     compared card by card, so the first card decides unless two hands share it. Players
-    whose hand is unknown (None) come last, in seat order.
+    whose hand is unknown (None) come last, in seat order. When the same hand can be
+    made with other cards of the same ranks (`held`: each player's cards, the shared
+    one included), the highest suits they hold of those ranks count; a flush keeps its
+    suit.
 
     >>> from tracker.cards import parse_cards
     >>> stud_high_order([parse_cards("Kd Kc 9h 5s 2d"), parse_cards("Ks Kh 9c 5d 2c")])
     (1, 0)
+    >>> straight = [parse_cards("9d 8c 7c 6c 5c"), parse_cards("9h 8d 7d 6d 5d")]
+    >>> held = [parse_cards("9s 9d 8c 7c 6c 5c"), None]
+    >>> stud_high_order(straight), stud_high_order(straight, held)
+    ((1, 0), (0, 1))
     """
     known = [player for player, cards in enumerate(hands) if cards is not None]
     unknown = [player for player, cards in enumerate(hands) if cards is None]
 
     def key(player: int) -> tuple[int, ...]:
-        cards = hands[player] or ()
+        cards = _best_suits(hands[player] or (), _held(held, player), highest=True)
         return tuple(sorted(-card.index for card in cards))
 
     return tuple(sorted(known, key=key)) + tuple(unknown)
 
 
-def stud_low_order(hands: Sequence[Sequence[Card] | None]) -> tuple[int, ...]:
+def stud_low_order(
+    hands: Sequence[Sequence[Card] | None], held: Sequence[Sequence[Card] | None] | None = None
+) -> tuple[int, ...]:
     """Players in odd-chip order for a stud low half: lowest card by suit first.
 
     A player's key is the five cards of their low hand from the lowest up, the ace
@@ -133,15 +144,47 @@ def stud_low_order(hands: Sequence[Sequence[Card] | None]) -> tuple[int, ...]:
     >>> from tracker.cards import parse_cards
     >>> stud_low_order([parse_cards("As 2d 3h 4s 7d"), parse_cards("Ac 2c 3d 4h 7c")])
     (1, 0)
+
+    When the low can be made with other cards of the same ranks (`held`: each player's
+    cards, the shared one included), the lowest suits they hold of those ranks count:
+    holding 2c and 2s for 8-7-4-3-2, the player's lowest card is the 2c.
+
+    >>> low = [parse_cards("8d 7d 4d 3d 2s"), parse_cards("8h 7h 4h 3h 2d")]
+    >>> held = [parse_cards("8d 7d 4d 3d 2s 2c Kc"), None]
+    >>> stud_low_order(low), stud_low_order(low, held)
+    ((1, 0), (0, 1))
     """
     known = [player for player, cards in enumerate(hands) if cards is not None]
     unknown = [player for player, cards in enumerate(hands) if cards is None]
 
     def key(player: int) -> tuple[tuple[int, int], ...]:
-        cards = hands[player] or ()
+        cards = _best_suits(hands[player] or (), _held(held, player), highest=False)
         return tuple(sorted((_low_rank(card), card.suit.value) for card in cards))
 
     return tuple(sorted(known, key=key)) + tuple(unknown)
+
+
+def _held(held: Sequence[Sequence[Card] | None] | None, player: int) -> Sequence[Card]:
+    if held is None or held[player] is None:
+        return ()
+    return held[player] or ()
+
+
+def _best_suits(five: Sequence[Card], held: Sequence[Card], *, highest: bool) -> list[Card]:
+    """The five cards with, rank by rank, the highest (or lowest) suits the player holds
+    of that rank: the same hand, made with the cards that decide an odd chip by suit.
+    A high flush (five of one suit) is made with those cards only, so it stays as it is
+    (a low takes no account of suits)."""
+    if not held or (highest and len({card.suit for card in five}) == 1):
+        return list(five)
+    chosen: list[Card] = []
+    for rank in {card.rank for card in five}:
+        count = sum(card.rank is rank for card in five)
+        of_rank = sorted((card for card in held if card.rank is rank),
+                         key=lambda card: card.index, reverse=highest)  # fmt: skip
+        chosen.extend(of_rank[:count] if len(of_rank) >= count else
+                      [card for card in five if card.rank is rank])  # fmt: skip
+    return chosen
 
 
 def _low_rank(card: Card) -> int:

@@ -134,7 +134,11 @@ def settle(
         hands: tuple[tuple[BestHands | None, ...], ...] = ((None,) * len(players),)
     else:
         hands = tuple(_evaluate(game, players, run) for run in runs)
-        strengths = [board_strengths(game, board, odd_chip_rule) for board in hands]
+        strengths = [
+            board_strengths(game, board, odd_chip_rule,
+                            [(*player.hole_cards, *run) for player in players])
+            for board, run in zip(hands, runs, strict=True)
+        ]  # fmt: skip
         awards = split_pots(net, strengths, odd_chip_rule=odd_chip_rule)
     return Settlement(
         pots=built.pots,
@@ -187,17 +191,21 @@ def uncontested_awards(
 
 
 def board_strengths(
-    game: Game, board: Sequence[BestHands | None], odd_chip_rule: OddChipRule
+    game: Game,
+    board: Sequence[BestHands | None],
+    odd_chip_rule: OddChipRule,
+    held: Sequence[Sequence[Card] | None] | None = None,
 ) -> Strengths:
     """What the split needs from one board's evaluated hands (None for a player out of
-    the showdown, or whose hand is unknown: it ranks below every known hand)."""
+    the showdown, or whose hand is unknown: it ranks below every known hand). `held`:
+    each player's cards in stud (the shared one included), for the odd chip by suit."""
     high_hands = tuple(None if hands is None else hands.high for hands in board)
     low_hands = tuple(None if hands is None else hands.low for hands in board)
     high_order: tuple[int, ...] = ()
     low_order: tuple[int, ...] = ()
     if game.is_stud and odd_chip_rule.stud_by_suit:
-        high_order = stud_high_order([None if h is None else h.cards for h in high_hands])
-        low_order = stud_low_order([None if h is None else h.cards for h in low_hands])
+        high_order = stud_high_order([None if h is None else h.cards for h in high_hands], held)
+        low_order = stud_low_order([None if h is None else h.cards for h in low_hands], held)
     return Strengths(
         high=tuple(0 if hand is None else hand.rank for hand in high_hands),
         low=tuple(None if hand is None else hand.rank for hand in low_hands),

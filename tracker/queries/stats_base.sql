@@ -6,7 +6,8 @@
 -- the stat queries add up.
 CREATE OR REPLACE MACRO stats_flag(condition) AS CAST(coalesce(condition, false) AS INTEGER);
 
--- Money as the site writes it: cents as "0.25" in cash games, chips as "25".
+-- Money as the site writes it: cents as "0.25" in cash games, chips (tournament and
+-- play money) as "25".
 CREATE OR REPLACE MACRO stats_money_text(amount, in_chips) AS
     CASE WHEN in_chips THEN CAST(amount AS VARCHAR)
          ELSE printf('%d.%02d', amount // 100, amount % 100) END;

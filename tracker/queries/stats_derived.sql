@@ -25,7 +25,8 @@ SELECT
     net,
     CAST(net AS DOUBLE) / big_unit AS net_big,
     stats_flag(big_unit IS NOT NULL) AS big_unit_hands,
-    rake_paid
+    rake_paid,
+    rake_collected
 FROM stats_player_hands(game_wanted, since_at, until_at, player_wanted);
 
 -- The hi/lo hands with the counters stats_outcomes.sql adds up, one hand at a time (the

@@ -39,4 +39,4 @@ SELECT
     100.0 * made_low / nullif(low_possible, 0) AS made_low_pct
 FROM {sums}
 WHERE hands >= $min_hands
-ORDER BY player, {group_order};
+ORDER BY player, {group_order}, money_unit;

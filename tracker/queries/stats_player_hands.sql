@@ -4,8 +4,8 @@
 -- started in [since_at, until_at) (NULL: open), and with `new_only` only those not yet
 -- in the stats summary (tracker.stats.summary). `big_unit` is the big bet in limit, the
 -- big blind otherwise; `first_street` is the street of the first betting round;
--- `money_unit` says what the amounts count: cents of a currency ('USD'; 'play' money,
--- 'cash' when the site names none) or tournament 'chips'.
+-- `money_unit` says what the amounts count: cents of a currency ('USD'; 'cash' when the
+-- site names none), whole chips of 'play' money or tournament 'chips'.
 CREATE OR REPLACE MACRO stats_hands(game_wanted, since_at, until_at, new_only) AS TABLE
 SELECT
     site, hand_id, game, structure, table_name, started_at, month, button_seat,
@@ -20,11 +20,11 @@ SELECT
     structure || ' '
         || stats_money_text(
             CASE WHEN structure = 'limit' THEN small_bet ELSE small_blind END,
-            tournament_id IS NOT NULL)
+            tournament_id IS NOT NULL OR play_money)
         || '/'
         || stats_money_text(
             CASE WHEN structure = 'limit' THEN big_bet ELSE big_blind END,
-            tournament_id IS NOT NULL)
+            tournament_id IS NOT NULL OR play_money)
         || CASE WHEN tournament_id IS NOT NULL THEN ' tournament'
                 WHEN currency IS NOT NULL THEN ' ' || currency
                 WHEN play_money THEN ' play money'
@@ -38,27 +38,77 @@ WHERE NOT cancelled
         SELECT 1 FROM player_hands AS summary
         WHERE summary.site = hands.site AND summary.hand_id = hands.hand_id));
 
--- One row per player per hand dealt in (and per player marked sitting out who put chips
--- in or was paid anyway), from the hand tables: what the player did, put in
--- and got back. The columns of the `player_hands` summary table.
+-- One row per player per hand dealt in, from the hand tables: what the player did, put
+-- in and got back. The columns of the `player_hands` summary table.
 CREATE OR REPLACE MACRO stats_player_hands_raw(
     game_wanted, since_at, until_at, player_wanted, new_only) AS TABLE
 WITH
 chosen AS (FROM stats_hands(game_wanted, since_at, until_at, new_only)),
-dealt AS (
-    -- positions count the players dealt in (not sitting out), all of them: the player
-    -- filter comes after. A player marked sitting out who still posted (PokerStars posts
-    -- and folds their blinds) keeps a row, with no position, so the money adds up.
-    SELECT
-        seat.site, seat.hand_id, seat.player, seat.sitting_out,
-        CASE WHEN NOT chosen.stud AND chosen.button_seat IS NOT NULL AND NOT seat.sitting_out
-             THEN stats_position(
-                row_number() OVER (
-                    PARTITION BY seat.site, seat.hand_id, seat.sitting_out
-                    ORDER BY (seat.seat - chosen.button_seat + 999) % 1000) - 1,
-                count(*) OVER (PARTITION BY seat.site, seat.hand_id, seat.sitting_out))
-             END AS position
+acting AS (
+    -- the players the site dealt in whatever their seat line says: a player marked
+    -- sitting out whom the site still deals in (tournaments: it posts and folds for
+    -- them) has actions in the hand, or is paid
+    SELECT DISTINCT action.site, action.hand_id, action.player
+    FROM actions AS action JOIN chosen USING (site, hand_id)
+    UNION
+    SELECT DISTINCT collection.site, collection.hand_id, collection.player
+    FROM collections AS collection JOIN chosen USING (site, hand_id)
+),
+dealt_in AS (
+    SELECT seat.site, seat.hand_id, seat.player, seat.seat
     FROM seats AS seat JOIN chosen USING (site, hand_id)
+    LEFT JOIN acting USING (site, hand_id, player)
+    WHERE NOT seat.sitting_out OR acting.player IS NOT NULL
+),
+blind_seats AS (
+    -- the seats that posted the small and the big blind (the first of each)
+    SELECT action.site, action.hand_id,
+           arg_min(seat.seat, action.sequence) FILTER (action.kind = 'post_small_blind')
+               AS small_blind_seat,
+           arg_min(seat.seat, action.sequence) FILTER (action.kind = 'post_big_blind')
+               AS big_blind_seat
+    FROM actions AS action
+    JOIN chosen USING (site, hand_id)
+    JOIN seats AS seat USING (site, hand_id, player)
+    WHERE action.kind IN ('post_small_blind', 'post_big_blind')
+    GROUP BY ALL
+),
+ordered AS (
+    -- the players dealt in clockwise from the first seat after the button (the button
+    -- unknown: from the small blind's seat, or the big blind's heads-up or with no
+    -- small blind)
+    SELECT
+        dealt_in.site, dealt_in.hand_id, dealt_in.player, dealt_in.seat, chosen.stud,
+        blind_seats.small_blind_seat, blind_seats.big_blind_seat,
+        count(*) OVER by_hand AS players,
+        (dealt_in.seat - coalesce(
+            chosen.button_seat + 1,
+            CASE WHEN count(*) OVER by_hand = 2 THEN blind_seats.big_blind_seat END,
+            blind_seats.small_blind_seat,
+            blind_seats.big_blind_seat) + 1000) % 1000 AS after_button
+    FROM dealt_in
+    JOIN chosen USING (site, hand_id)
+    LEFT JOIN blind_seats USING (site, hand_id)
+    WINDOW by_hand AS (PARTITION BY dealt_in.site, dealt_in.hand_id)
+),
+dealt AS (
+    -- positions are named among every player dealt in, all of them: the player filter
+    -- comes after. With no small blind posted and the first player after the button
+    -- posting the big blind (the small blind's player left), that player is the BB:
+    -- the names are those of one more player, the missing small blind.
+    SELECT site, hand_id, player,
+           CASE WHEN NOT stud AND after_button IS NOT NULL THEN stats_position(
+               row_number() OVER by_order - 1 + missing_small_blind,
+               players + missing_small_blind) END AS position
+    FROM (
+        SELECT *,
+               CASE WHEN players >= 3 AND small_blind_seat IS NULL
+                         AND first_value(seat) OVER by_order = big_blind_seat
+                    THEN 1 ELSE 0 END AS missing_small_blind
+        FROM ordered
+        WINDOW by_order AS (PARTITION BY site, hand_id ORDER BY after_button)
+    )
+    WINDOW by_order AS (PARTITION BY site, hand_id ORDER BY after_button)
 ),
 first_raises AS (
     -- the aggressive actions of the first round, in order. The first bet is the big
@@ -141,8 +191,28 @@ rake_paid AS (
     SELECT site, hand_id, player, collected,
            CAST(share + CASE WHEN payee_rank = 1
                              THEN rake - sum(share) OVER (PARTITION BY site, hand_id)
-                             ELSE 0 END AS BIGINT) AS rake_paid
+                             ELSE 0 END AS BIGINT) AS rake_collected
     FROM rake_floor
+),
+contributed_floor AS (
+    -- "weighted contributed": each player's share of the rake in proportion to what
+    -- they put in (less what was returned to them), rounded down; the units left over
+    -- go to the biggest contributor (first name on a tie)
+    SELECT
+        in_hand.site, in_hand.hand_id, in_hand.player, chosen.rake,
+        chosen.rake * (in_hand.put_in - in_hand.returned)
+            // nullif(sum(in_hand.put_in - in_hand.returned) OVER by_hand, 0) AS share,
+        row_number() OVER (by_hand ORDER BY in_hand.put_in - in_hand.returned DESC,
+                                            in_hand.player) AS payer_rank
+    FROM in_hand JOIN chosen USING (site, hand_id)
+    WINDOW by_hand AS (PARTITION BY in_hand.site, in_hand.hand_id)
+),
+rake_contributed AS (
+    SELECT site, hand_id, player,
+           CAST(coalesce(share, 0) + CASE WHEN payer_rank = 1
+                 THEN rake - coalesce(sum(share) OVER (PARTITION BY site, hand_id), 0)
+                 ELSE 0 END AS BIGINT) AS rake_paid
+    FROM contributed_floor
 ),
 known AS (
     -- hole cards of flop games (the hero's, or shown); stud's door card: the up card of
@@ -172,7 +242,8 @@ SELECT
     coalesce(rake_paid.collected, 0) AS collected,
     coalesce(rake_paid.collected, 0) - coalesce(in_hand.put_in, 0)
         + coalesce(in_hand.returned, 0) AS net,
-    coalesce(rake_paid.rake_paid, 0) AS rake_paid,
+    coalesce(rake_contributed.rake_paid, 0) AS rake_paid,
+    coalesce(rake_paid.rake_collected, 0) AS rake_collected,
     coalesce(in_hand.vpip, false) AS vpip,
     coalesce(in_hand.pfr, false) AS pfr,
     coalesce(in_hand.three_bet_chance, false) AS three_bet_chance,
@@ -192,9 +263,9 @@ FROM dealt
 JOIN chosen USING (site, hand_id)
 LEFT JOIN in_hand USING (site, hand_id, player)
 LEFT JOIN rake_paid USING (site, hand_id, player)
+LEFT JOIN rake_contributed USING (site, hand_id, player)
 LEFT JOIN known USING (site, hand_id, player)
-WHERE (NOT dealt.sitting_out OR in_hand.player IS NOT NULL OR rake_paid.player IS NOT NULL)
-    AND (player_wanted IS NULL OR dealt.player = player_wanted);
+WHERE player_wanted IS NULL OR dealt.player = player_wanted;
 
 -- What the stat queries read: these rows from the hand tables (stats_source.sql points
 -- it at the summary table, when that is up to date).

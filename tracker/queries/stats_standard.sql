@@ -2,7 +2,9 @@
 -- (money and big bets or blinds), bb/100 and rake paid, per player and group, from
 -- `sums`: one row per player and group with the counters of stats_hand_partials added
 -- up (a `player_totals` grouping, or stats_sums.sql over the per-day or per-hand rows).
--- $min_hands drops the small groups; `group_order` sorts the groups of each player.
+-- $min_hands drops the small groups; `group_order` sorts the groups of each player;
+-- `rake_counter` is the rake paid by the method asked: `rake_paid` (weighted
+-- contributed, by what each player put in) or `rake_collected` (by what each collected).
 SELECT
     player,
     group_key,
@@ -20,7 +22,7 @@ SELECT
     net AS net_won,
     net_big,
     100.0 * net_big / nullif(big_unit_hands, 0) AS bb_per_100,
-    rake_paid
+    {rake_counter} AS rake_paid
 FROM {sums}
 WHERE hands >= $min_hands
-ORDER BY player, {group_order};
+ORDER BY player, {group_order}, money_unit;

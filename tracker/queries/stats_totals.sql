@@ -4,8 +4,8 @@
 -- player and breakdown key (`keyed`); those sums once per grouping, with its name and
 -- group key; and the sums of the counters. When new hands are added to the totals so
 -- far, the rows of the players they touch are added up again with theirs, and the rows
--- of the others kept as they are. The money unit is `mixed` when the rows added up had
--- several.
+-- of the others kept as they are. A row per money unit too: amounts of different units
+-- are never added up.
 WITH
 keyed AS MATERIALIZED (
     SELECT {keys}, {sums}
@@ -14,13 +14,11 @@ keyed AS MATERIALIZED (
 ),
 touched AS (SELECT DISTINCT player FROM keyed)
 SELECT
-    grouping, player, group_key,
-    CASE WHEN min(money_unit) = max(money_unit) THEN min(money_unit) ELSE 'mixed' END
-        AS money_unit,
+    grouping, player, group_key, money_unit,
     {sums}
 FROM (
     {rows}
 )
-GROUP BY grouping, player, group_key
+GROUP BY grouping, player, group_key, money_unit
 {kept}
-ORDER BY grouping, player, group_key
+ORDER BY grouping, player, group_key, money_unit

@@ -16,7 +16,13 @@ import typer
 
 from tracker.errors import TrackerError
 from tracker.model import Game
-from tracker.stats.options import DEFAULT_SESSION_GAP, Grouping, OutputFormat, PlotKind
+from tracker.stats.options import (
+    DEFAULT_SESSION_GAP,
+    Grouping,
+    OutputFormat,
+    PlotKind,
+    RakeMethod,
+)
 from tracker.store import default_data_dir
 
 DEFAULT_TABLE_PLAYERS = 20
@@ -39,6 +45,15 @@ PlayerOption = Annotated[
 def _failed(error: TrackerError) -> typer.Exit:
     typer.echo(f"error: {error}", err=True)
     return typer.Exit(2)
+
+
+def _audit_first(data_dir: Path) -> None:
+    """Audit the hands not audited yet (the outcomes read the audit's split), saying so
+    on standard error."""
+    from tracker.stats.auditing import audit_if_needed
+
+    if (data_dir / "hands").is_dir():  # else the stats say there is no hand
+        audit_if_needed(data_dir, notify=lambda line: typer.echo(line, err=True))
 
 
 def stats_command(
@@ -91,6 +106,23 @@ def stats_command(
             "player); json and csv give every row.",
         ),
     ] = DEFAULT_TABLE_PLAYERS,
+    columns: Annotated[
+        str | None,
+        typer.Option(
+            "--columns",
+            metavar="NAMES",
+            help="The terminal table's columns, e.g. vpip,pfr,net_won, or all (default: "
+            "the main ones that fit the terminal); json and csv give every column.",
+        ),
+    ] = None,
+    rake_method: Annotated[
+        RakeMethod,
+        typer.Option(
+            "--rake-method",
+            help="How rake paid shares each hand's rake: contributed (weighted "
+            "contributed: by what each player put in) or collected (by what each won).",
+        ),
+    ] = RakeMethod.CONTRIBUTED,
 ) -> None:
     """Player stats: VPIP, PFR, 3-bet, AF, WTSD, W$SD, WWSF, net won, bb/100, rake.
 
@@ -100,11 +132,14 @@ def stats_command(
     from the audit's awards. --by position covers flop games, door-card and
     bring-in cover stud, hand-class the flop-game hands whose hole cards are
     known (a hand counts in every class it fits). docs/stats.md defines
-    every figure.
+    every figure. A row per money unit: cents and chips are never added up.
+    With --outcomes the hands not audited yet are audited first.
     """
     from rich.console import Console
 
     from tracker.stats.output import (
+        ColumnError,
+        chosen_columns,
         most_played,
         outcomes_table,
         standard_table,
@@ -122,11 +157,18 @@ def stats_command(
         until=None if until is None else until.date(),
         min_hands=min_hands,
         session_gap=session_gap,
+        rake_method=rake_method,
     )
     group = None if by is None else by.value
+    data_dir = data or default_data_dir()
     try:
-        rows = player_stats(data or default_data_dir(), filters, by=group,
-                            outcomes=outcomes, hero=hero)  # fmt: skip
+        wanted = chosen_columns(columns, outcomes)
+    except ColumnError as error:
+        raise _failed(TrackerError(str(error))) from None
+    try:
+        if outcomes:
+            _audit_first(data_dir)
+        rows = player_stats(data_dir, filters, by=group, outcomes=outcomes, hero=hero)
     except TrackerError as error:
         raise _failed(error) from None
     if output is OutputFormat.JSON:
@@ -136,10 +178,17 @@ def stats_command(
         write_csv(rows, typer.get_binary_stream("stdout"))
         return
     shown, players = most_played(rows, limit)
-    if outcomes:
-        Console().print(outcomes_table(shown, group, "Hi/lo outcomes at showdown"))
-    else:
-        Console().print(standard_table(shown, group, "Player stats"))
+    console = Console()
+    draw = outcomes_table if outcomes else standard_table
+    title = "Hi/lo outcomes at showdown" if outcomes else "Player stats"
+    fitted = draw(shown, group, title, columns=wanted, width=console.width)
+    console.print(fitted.table)
+    if fitted.left_out:
+        typer.echo(
+            f"columns left out to fit the terminal: {', '.join(fitted.left_out)} "
+            "(--columns NAMES or all, or --format csv|json)",
+            err=True,
+        )
     if shown.num_rows < rows.num_rows:
         typer.echo(
             f"{limit:,} of {players:,} players shown, those with the most hands "
@@ -158,12 +207,16 @@ def plot_command(
 
     KIND: winnings (cumulative: total, at showdown, without showdown), positions
     (net by position), outcomes (hi/lo outcomes at showdown), sessions (net by
-    session). Prints the file's path.
+    session). Prints the file's path. For outcomes, the hands not audited yet are
+    audited first.
     """
     from tracker.report import draw_plot
 
+    data_dir = data or default_data_dir()
     try:
-        figure, _ = draw_plot(data or default_data_dir(), kind.value, player)
+        if kind is PlotKind.OUTCOMES:
+            _audit_first(data_dir)
+        figure, _ = draw_plot(data_dir, kind.value, player)
     except TrackerError as error:
         raise _failed(error) from None
     figure.savefig(out, format="png", dpi=100)
@@ -191,12 +244,14 @@ def report_command(
     outcomes, the sessions and the audit (how many hands were checked, and
     every hand that is not ok). --session last: the last session; a day
     YYYY-MM-DD: the sessions started that day (UTC); all: every hand. Prints
-    the file's path.
+    the file's path. The hands not audited yet are audited first.
     """
     from tracker.report import build_report
 
+    data_dir = data or default_data_dir()
     try:
-        report = build_report(data or default_data_dir(), player=player, session=session,
+        _audit_first(data_dir)
+        report = build_report(data_dir, player=player, session=session,
                               session_gap=session_gap)  # fmt: skip
     except TrackerError as error:
         raise _failed(error) from None

@@ -26,6 +26,19 @@ GROUPINGS: Final = tuple(grouping.value for grouping in Grouping)
 """What `--by` accepts."""
 
 
+class RakeMethod(StrEnum):
+    """How `rake_paid` shares each hand's rake among its players (docs/stats.md)."""
+
+    CONTRIBUTED = "contributed"
+    """"Weighted contributed": in proportion to what each player put in (the default)."""
+    COLLECTED = "collected"
+    """In proportion to what each player collected."""
+
+
+RAKE_COUNTERS: Final = {RakeMethod.CONTRIBUTED: "rake_paid", RakeMethod.COLLECTED: "rake_collected"}
+"""The per-hand counter of each method."""
+
+
 class OutputFormat(StrEnum):
     """How `tracker stats` prints its rows."""
 

@@ -14,12 +14,14 @@ import io
 import json
 import math
 import struct
-from collections.abc import Callable
-from typing import IO, Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import IO, Any, Final
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.csv as pa_csv
+from rich.console import Console
 from rich.table import Table
 
 from tracker.arrow_arrays import from_numpy, numpy_integers
@@ -98,14 +100,14 @@ def money_text(amount: Any, unit: Any) -> str:
 
     >>> money_text(188, "USD"), money_text(-5, "EUR"), money_text(1500, "chips")
     ('1.88 USD', '-0.05 EUR', '1,500 chips')
-    >>> money_text(188, "mixed")
-    '188 (mixed units)'
+    >>> money_text(2500, "play")
+    '2,500 play'
     """
     if amount is None or (isinstance(amount, float) and math.isnan(amount)):
         return ""
     amount = int(amount)
-    if unit == "chips":
-        return f"{amount:,} chips"
+    if unit in ("chips", "play"):  # whole chips: tournaments and play money
+        return f"{amount:,} {unit}"
     if unit == "mixed" or not isinstance(unit, str):
         return f"{amount} (mixed units)"
     sign = "-" if amount < 0 else ""
@@ -128,20 +130,92 @@ def _whole(value: Any) -> str:
     return f"{int(value):,}"
 
 
-_STANDARD_COLUMNS: dict[str, tuple[str, Callable[[Any], str]]] = {
-    "hands": ("hands", _whole),
-    "vpip": ("VPIP %", _number(1)),
-    "pfr": ("PFR %", _number(1)),
-    "three_bet": ("3-bet %", _number(1)),
-    "aggression_factor": ("AF", _number(2)),
-    "wtsd": ("WTSD %", _number(1)),
-    "wsd": ("W$SD %", _number(1)),
-    "wwsf": ("WWSF %", _number(1)),
-    "net_big": ("net (bb)", _number(2)),
-    "bb_per_100": ("bb/100", _number(2)),
+Cell = Callable[[dict[str, Any]], str]
+"""A terminal cell: the text of one figure of a row."""
+
+
+def _column(name: str, shown: Callable[[Any], str]) -> Cell:
+    return lambda row: shown(row[name])
+
+
+def _money_column(name: str) -> Cell:
+    return lambda row: money_text(row[name], row.get("money_unit"))
+
+
+def _share_column(name: str) -> Cell:
+    return lambda row: _count_and_share(row[name], row[f"{name}_pct"])
+
+
+STANDARD_COLUMNS: dict[str, tuple[str, Cell]] = {
+    "hands": ("hands", _column("hands", _whole)),
+    "vpip": ("VPIP %", _column("vpip", _number(1))),
+    "pfr": ("PFR %", _column("pfr", _number(1))),
+    "three_bet": ("3-bet %", _column("three_bet", _number(1))),
+    "aggression_factor": ("AF", _column("aggression_factor", _number(2))),
+    "wtsd": ("WTSD %", _column("wtsd", _number(1))),
+    "wsd": ("W$SD %", _column("wsd", _number(1))),
+    "wwsf": ("WWSF %", _column("wwsf", _number(1))),
+    "net_won": ("net won", _money_column("net_won")),
+    "net_big": ("net (bb)", _column("net_big", _number(2))),
+    "bb_per_100": ("bb/100", _column("bb_per_100", _number(2))),
+    "rake_paid": ("rake paid", _money_column("rake_paid")),
 }
-"""The standard columns the terminal shows, with their heading and format; money
-columns (net won, rake paid) are added in the rows' unit."""
+"""Every standard column the terminal can show (`--columns` names them), with its
+heading and cell; money is written in the row's unit."""
+
+STANDARD_DEFAULT: Final = ("hands", "vpip", "pfr", "net_won", "bb_per_100", "wtsd", "wsd",
+                           "three_bet", "aggression_factor", "rake_paid")  # fmt: skip
+"""The standard columns a terminal table shows by default, most wanted first: the last
+are left out when the terminal is too narrow for them."""
+
+OUTCOME_COLUMNS: dict[str, tuple[str, Cell]] = {
+    "showdowns": ("showdowns", _column("showdowns", _whole)),
+    "scoops": ("scoops", _share_column("scoops")),
+    **{name: (OUTCOME_LABELS[name], _share_column(name)) for name in OUTCOMES},
+    "quartered_net": ("quartered net", _money_column("quartered_net")),
+    "low_possible": ("board allowed a low", _share_column("low_possible")),
+    "made_low": ("made a low (of those)", _share_column("made_low")),
+    "won_without_showdown": ("won without showdown", _column("won_without_showdown", _whole)),
+    "unaudited": ("unaudited", _column("unaudited", _whole)),
+}
+"""Every outcome column the terminal can show, with its heading and cell."""
+
+OUTCOME_DEFAULT: Final = ("showdowns", "scoops", "three_quarters", "split", "quartered",
+                          "lost", "high_only", "low_only", "won_without_showdown")  # fmt: skip
+"""The outcome columns a terminal table shows by default, most wanted first."""
+
+OUTCOME_FULL: Final = ("showdowns", *OUTCOMES, "quartered_net", "low_possible", "made_low",
+                       "won_without_showdown", "unaudited")  # fmt: skip
+"""The outcome columns of the full set (`--columns all`), in order."""
+
+
+class ColumnError(ValueError):
+    """A `--columns` name that is not a column of the table."""
+
+
+def chosen_columns(asked: str | None, outcomes: bool) -> tuple[str, ...] | None:
+    """The columns `--columns` names ("vpip,pfr,net_won"; "all": every one), or None
+    for the default set fitted to the terminal.
+
+    >>> chosen_columns("vpip, net_won", outcomes=False)
+    ('vpip', 'net_won')
+    >>> len(chosen_columns("all", outcomes=False)) == len(STANDARD_COLUMNS)
+    True
+
+    Raises:
+        ColumnError: for a name that is not a column of the table.
+    """
+    if asked is None:
+        return None
+    known = OUTCOME_COLUMNS if outcomes else STANDARD_COLUMNS
+    if asked.strip() == "all":
+        return OUTCOME_FULL if outcomes else tuple(known)
+    names = tuple(name.strip() for name in asked.split(",") if name.strip())
+    unknown = [name for name in names if name not in known]
+    if unknown or not names:
+        named = ", ".join(unknown) if unknown else repr(asked)
+        raise ColumnError(f"unknown column {named}; columns: all, {', '.join(known)}")
+    return names
 
 
 def most_played(table: pa.Table, limit: int) -> tuple[pa.Table, int]:
@@ -172,54 +246,107 @@ def most_played(table: pa.Table, limit: int) -> tuple[pa.Table, int]:
     return table.filter(from_numpy(np.isin(codes, chosen), pa.bool_())), players
 
 
-def standard_table(table: pa.Table, group: str | None, title: str) -> Table:
-    """The standard stats as a terminal table (one player's single row: one line per
-    figure)."""
-    headings = ["player", *([group] if group else []),
-                *(heading for heading, _ in _STANDARD_COLUMNS.values()),
-                "net won", "rake paid"]  # fmt: skip
-    rows = []
-    for row in table.to_pylist():
-        unit = row.get("money_unit")
-        cells = [str(row["player"]), *([str(row[group])] if group else [])]
-        cells += [shown(row[column]) for column, (_, shown) in _STANDARD_COLUMNS.items()]
-        cells += [money_text(row["net_won"], unit), money_text(row["rake_paid"], unit)]
-        rows.append(cells)
-    return _table(title, headings, rows)
+@dataclass(frozen=True, slots=True)
+class TerminalTable:
+    """A table fitted to the terminal, and the columns left out to fit it."""
+
+    table: Table
+    left_out: tuple[str, ...]
 
 
-def outcomes_table(table: pa.Table, group: str | None, title: str) -> Table:
-    """The hi/lo outcomes as a terminal table: each count with its share of showdowns
-    (one player's single row: one line per figure)."""
-    headings = ["player", *([group] if group else []), "showdowns",
-                *(OUTCOME_LABELS[name] for name in OUTCOMES),
-                "quartered net", "board allowed a low", "made a low (of those)",
-                "won without showdown"]  # fmt: skip
-    rows = []
-    for row in table.to_pylist():
-        cells = [str(row["player"]), *([str(row[group])] if group else [])]
-        cells.append(_whole(row["showdowns"]))
-        cells += [_count_and_share(row[name], row[f"{name}_pct"]) for name in OUTCOMES]
-        cells.append(money_text(row["quartered_net"], row.get("money_unit")))
-        cells.append(_count_and_share(row["low_possible"], row["low_possible_pct"]))
-        cells.append(_count_and_share(row["made_low"], row["made_low_pct"]))
-        cells.append(_whole(row["won_without_showdown"]))
-        rows.append(cells)
-    return _table(title, headings, rows)
+def standard_table(
+    table: pa.Table,
+    group: str | None,
+    title: str,
+    *,
+    columns: Sequence[str] | None = None,
+    width: int = 80,
+) -> TerminalTable:
+    """The standard stats as a terminal table: the `columns` asked, or the default set
+    (`STANDARD_DEFAULT`) less the columns that do not fit in `width` characters. One
+    player's single row is turned on its side (figure, value), with every column.
+
+    >>> rows = pa.table({"player": ["ann", "bob"], "hands": [5, 2], "vpip": [20.0, None],
+    ...     "pfr": [10.0, 5.0], "net_won": [150, -75], "money_unit": ["USD", "USD"],
+    ...     "bb_per_100": [3.0, -1.5]})
+    >>> fitted = standard_table(rows, None, "stats", columns=("hands", "vpip", "net_won"))
+    >>> fitted.left_out, [column.header for column in fitted.table.columns]
+    ((), ['player', 'hands', 'VPIP %', 'net won'])
+    """
+    return _fitted(table, group, title, STANDARD_COLUMNS, columns or STANDARD_DEFAULT,
+                   fit=columns is None, width=width)  # fmt: skip
 
 
-def _table(title: str, headings: list[str], rows: list[list[str]]) -> Table:
+def outcomes_table(
+    table: pa.Table,
+    group: str | None,
+    title: str,
+    *,
+    columns: Sequence[str] | None = None,
+    width: int = 80,
+) -> TerminalTable:
+    """The hi/lo outcomes as a terminal table: each count with its share of showdowns;
+    the `columns` asked, or `OUTCOME_DEFAULT` fitted to `width` (one player's single
+    row: one line per figure, every column). Rows of several money units get a column
+    naming each row's unit."""
+    return _fitted(table, group, title, OUTCOME_COLUMNS, columns or OUTCOME_DEFAULT,
+                   fit=columns is None, width=width)  # fmt: skip
+
+
+def _fitted(
+    table: pa.Table,
+    group: str | None,
+    title: str,
+    known: dict[str, tuple[str, Cell]],
+    wanted: Sequence[str],
+    *,
+    fit: bool,
+    width: int,
+) -> TerminalTable:
+    rows = table.to_pylist()
+    keys = ["player", *([group] if group else [])]
+    if known is OUTCOME_COLUMNS and len({row.get("money_unit") for row in rows}) > 1:
+        keys.append("money_unit")  # a row per unit, and no amount in most cells to say so
+    if len(rows) == 1 and fit:  # one figure a line fits any terminal: every column
+        every = OUTCOME_FULL if known is OUTCOME_COLUMNS else tuple(known)
+        return TerminalTable(_table(title, keys, every, known, rows), ())
+    shown = list(wanted)
+    while True:
+        rendered = _table(title, keys, shown, known, rows)
+        if not fit or len(shown) <= 1 or _natural_width(rendered) <= width:
+            left_out = tuple(name for name in wanted if name not in shown)
+            return TerminalTable(rendered, left_out)
+        shown.pop()
+
+
+def _natural_width(table: Table) -> int:
+    """The width `table` takes with nothing wrapped or cut."""
+    console = Console(width=10_000, file=io.StringIO())
+    return console.measure(table).maximum
+
+
+def _table(
+    title: str,
+    keys: Sequence[str],
+    columns: Sequence[str],
+    known: dict[str, tuple[str, Cell]],
+    rows: list[dict[str, Any]],
+) -> Table:
     """Rows under their headings; a single row is turned on its side (figure, value),
     which reads better than a row too wide for the terminal."""
+    headings = [*("unit" if key == "money_unit" else key for key in keys),
+                *(known[name][0] for name in columns)]  # fmt: skip
+    cells = [[*(str(row[key]) for key in keys), *(known[name][1](row) for name in columns)]
+             for row in rows]  # fmt: skip
     if len(rows) == 1:
-        table = Table("", "", title=title, show_header=False)
-        for heading, cell in zip(headings, rows[0], strict=True):
-            table.add_row(heading, cell)
-        return table
-    table = Table(*headings, title=title)
-    for cells in rows:
-        table.add_row(*cells)
-    return table
+        sideways = Table("", "", title=title, show_header=False)
+        for heading, cell in zip(headings, cells[0], strict=True):
+            sideways.add_row(heading, cell)
+        return sideways
+    result = Table(*headings, title=title)
+    for line in cells:
+        result.add_row(*line)
+    return result
 
 
 def _count_and_share(count: Any, share: Any) -> str:

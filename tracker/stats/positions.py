@@ -1,8 +1,10 @@
 """Table positions in flop games, named from the button and the players dealt in.
 
-The players dealt in (seated and not sitting out) are taken clockwise starting with the
-first seat after the button, so the small blind comes first and the button last. With
-`count` players the names are:
+The players dealt in are taken clockwise starting with the first seat after the button,
+so the small blind comes first and the button last. A player is dealt in when seated and
+not sitting out, or when the site deals them in all the same: a player marked sitting
+out for whom it posts or folds (tournaments do), or who is paid. With `count` players
+the names are:
 
 - the last is the button (BTN); the first two are the small blind (SB) and the big
   blind (BB); heads-up the button posts the small blind, so the two are BB and BTN;
@@ -12,7 +14,11 @@ first seat after the button, so the small blind comes first and the button last.
   UTG+2, ...
 
 A button on an empty seat (a dead button) still counts: the player nearest before it
-in clockwise order acts last and is named BTN. Stud has no button and no positions.
+in clockwise order acts last and is named BTN. When nobody posts the small blind and the
+first player after the button posts the big blind (the small blind's player left), that
+player is the BB: the names are those of one more player, the missing small blind. When
+the site names no button, the order starts at the small blind's seat (heads-up, or with
+no small blind, at the big blind's). Stud has no button and no positions.
 
 >>> [position_name(index, 6) for index in range(6)]
 ['SB', 'BB', 'UTG', 'HJ', 'CO', 'BTN']
@@ -66,13 +72,21 @@ def position_name(index: int, count: int) -> str:
     return f"UTG+{after_big_blind}"
 
 
-def positions_from_button(seats: Sequence[int], button_seat: int) -> dict[int, str]:
-    """The position of every seat dealt in, given the button's seat number.
+def positions_from_button(
+    seats: Sequence[int], button_seat: int, *, missing_small_blind: bool = False
+) -> dict[int, str]:
+    """The position of every seat dealt in, given the button's seat number;
+    `missing_small_blind` when nobody posted the small blind and the first player after
+    the button posted the big blind.
 
     >>> positions_from_button([1, 2, 3, 5, 6], button_seat=5)
     {6: 'SB', 1: 'BB', 2: 'HJ', 3: 'CO', 5: 'BTN'}
     >>> positions_from_button([2, 4, 7], button_seat=1)  # a dead button on seat 1
     {2: 'SB', 4: 'BB', 7: 'BTN'}
+    >>> positions_from_button([1, 3, 4, 6], button_seat=1, missing_small_blind=True)
+    {3: 'BB', 4: 'HJ', 6: 'CO', 1: 'BTN'}
     """
     ordered = sorted(seats, key=lambda seat: (seat - button_seat - 1) % 1000)
-    return {seat: position_name(index, len(ordered)) for index, seat in enumerate(ordered)}
+    shift = 1 if missing_small_blind and len(ordered) >= 3 else 0
+    return {seat: position_name(index + shift, len(ordered) + shift)
+            for index, seat in enumerate(ordered)}  # fmt: skip

@@ -38,7 +38,7 @@ from tracker.errors import NoDataError, TrackerError
 from tracker.model import Game
 from tracker.schema import TABLES
 from tracker.stats.hand_classes import HAND_CLASSES
-from tracker.stats.options import DEFAULT_SESSION_GAP, GROUPINGS
+from tracker.stats.options import DEFAULT_SESSION_GAP, GROUPINGS, RAKE_COUNTERS, RakeMethod
 from tracker.stats.positions import POSITION_ORDER
 from tracker.stats.summary import (
     OUTCOME_COUNTERS,
@@ -121,6 +121,7 @@ class StatsFilter:
         until: the last day (UTC) included, or the last instant; None for no limit.
         min_hands: rows (player and group) with fewer hands are left out.
         session_gap: minutes without a hand that end a session.
+        rake_method: how `rake_paid` shares each hand's rake among its players.
     """
 
     player: str | None = None
@@ -129,6 +130,7 @@ class StatsFilter:
     until: date | None = None
     min_hands: int = 1
     session_gap: int = DEFAULT_SESSION_GAP
+    rake_method: RakeMethod = RakeMethod.CONTRIBUTED
 
     def parameters(self) -> dict[str, Any]:
         """The named parameters of the stat queries: `since` and `until` as the instants
@@ -372,7 +374,8 @@ class StatsDatabase:
         if by not in _GROUP_KEYS:
             raise StatsError(f"unknown grouping {by!r}; one of: {', '.join(GROUPINGS)}")
         sql = query_text(name).format(sums=self._sums(name, filters, by),
-                                      group_order=_group_order(by))  # fmt: skip
+                                      group_order=_group_order(by),
+                                      rake_counter=RAKE_COUNTERS[filters.rake_method])  # fmt: skip
         return _shape_groups(self._arrow(sql, filters.parameters()), by)
 
     def _sums(self, name: str, filters: StatsFilter, by: str | None) -> str:

@@ -56,10 +56,10 @@ SUMMARY_TABLES: Final = (PLAYER_HANDS, PLAYER_OUTCOMES, PLAYER_DAYS, OUTCOME_DAY
 SOURCES: Final = ("hands", "awards")
 """The tables whose files the summary follows."""
 
-VERSION: Final = "2"
+VERSION: Final = "3"
 """The summary's layout; a summary of another version is rebuilt from the start."""
 
-TOTALS_VERSION: Final = "1"
+TOTALS_VERSION: Final = "2"
 """The totals' layout; totals of another version are rebuilt from the day tables."""
 
 BATCH_ROWS: Final = 1_000_000
@@ -74,7 +74,7 @@ REFRESH_MEMORY: Final = "2GB"
 STANDARD_COUNTERS: Final = (
     "hands", "vpip", "pfr", "three_bet", "three_bet_chances", "later_aggressive",
     "later_calls", "saw_flop", "showdowns", "showdowns_won", "flops_won", "net", "net_big",
-    "big_unit_hands", "rake_paid",
+    "big_unit_hands", "rake_paid", "rake_collected",
 )  # fmt: skip
 """The counters of `stats_hand_partials`, summed in `player_days` (`net_big` is a float)."""
 
@@ -117,7 +117,8 @@ register_table(PLAYER_HANDS, _spec(
     ("table_name", _TEXT), ("started_at", UTC_TIME),
     ("stud", _FLAG), ("big_unit", _INT), ("money_unit", _TEXT),
     ("put_in", _INT), ("returned", _INT), ("collected", _INT), ("net", _INT),
-    ("rake_paid", _INT), ("vpip", _FLAG), ("pfr", _FLAG), ("three_bet_chance", _FLAG),
+    ("rake_paid", _INT), ("rake_collected", _INT), ("vpip", _FLAG), ("pfr", _FLAG),
+    ("three_bet_chance", _FLAG),
     ("three_bet", _FLAG), ("later_aggressive", _INT), ("later_calls", _INT),
     ("brought_in", _FLAG), ("saw_flop", _FLAG), ("showdown", _FLAG), ("pots_eligible", _INT),
     ("known_cards", CARD_INDEXES), ("hand_classes", pa.list_(_TEXT)), ("door_rank", _TEXT),

@@ -10,7 +10,7 @@ hands, a second of work, and ten at ten million. The totals tables (`player_tota
 - player;
 - group: the position, game, ... (`all` for none); the rows with no group (stud hands by
   position, flop hands by door card) are left out, as the stat queries leave them out;
-- with the money unit of its hands (`mixed` when they had several),
+- and money unit (amounts of different units are never added up),
 
 so that a stats query over every day and every game reads the rows of its answer and
 only divides. The sums add up: the totals of more hands are the totals so far and the
