@@ -45,6 +45,10 @@ class SiteParser(ABC):
     `tracker.engine.rules.RAKE_RULES`, found from its real files (docs/sites.md)."""
 
     odd_chip_rule: ClassVar[str] = "rules"
+
+    names_pots: ClassVar[bool] = True
+    """False for a site whose payments never say which pot they come from (the audit
+    then compares each player's total over all pots, not pot by pot)."""
     """Where the site's odd units go: a name of `tracker.engine.rules.ODD_CHIP_RULES`."""
 
     @abstractmethod

@@ -245,8 +245,12 @@ class WinningParser(LineSite):
 
     site = "winning"
     hand_start = words.HAND_START
+    # docs/sites/winning.md: rake and JP fee from the main pot first (hand 741631166);
+    # the odd cent of a halved pot to the low half (stud hand 693975843, 3.53 low, 3.52 high)
     rake_rule = "main-pot-first"
-    odd_chip_rule = "rules"
+    odd_chip_rule = "odd-unit-to-low"
+    # the old format's "Collects" never says which pot (hand 741631166: two pots)
+    names_pots = False
 
     def read_hand(self, hand: HandBuilder) -> None:
         """Read one hand of either format."""

@@ -194,9 +194,11 @@ def _pots(batch: Batch, in_pot: Ints, live: Flags) -> _Pots:
 def _rake(batch: Batch, pots: _Pots, convention: SiteConvention, reachable: Flags) -> Ints:
     """The rake taken from each pot by the site's rule; hands whose rake does not fit
     their pots are taken out of `reachable` (the exact path says why)."""
-    rake = batch.rake[pots.hand]
+    # A jackpot fee is taken from the pots as the rake is, under the same rule (Winning).
+    taken_in_all = np.where(batch.rake >= 0, batch.rake + batch.jackpot_fee, batch.rake)
+    rake = taken_in_all[pots.hand]
     totals = _segment_sum(pots.amount, pots.starts)
-    reachable &= (batch.rake >= 0) & (batch.rake <= totals)
+    reachable &= (taken_in_all >= 0) & (taken_in_all <= totals)
     before = _exclusive_within(pots.amount, pots.starts, pots.hand)
     name = convention.rake_rule.name
     if name == "main-pot-first":
@@ -204,7 +206,7 @@ def _rake(batch: Batch, pots: _Pots, convention: SiteConvention, reachable: Flag
         return taken
     total = np.maximum(totals[pots.hand], 1)
     share = rake * pots.amount // total
-    left = (batch.rake - _segment_sum(share, pots.starts))[pots.hand]
+    left = (taken_in_all - _segment_sum(share, pots.starts))[pots.hand]
     if name == "proportional":
         room = pots.amount - share
         room_before = _exclusive_within(room, pots.starts, pots.hand)

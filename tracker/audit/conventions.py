@@ -39,11 +39,14 @@ class SiteConvention:
             rooms its parser reads), or "rules".
         rake_rule: how the site spreads the rake over the main and side pots.
         odd_chip_rule: where the site's odd units go.
+        names_pots: False for a site whose payments never say which pot they are from
+            (its players' totals are compared over all pots together).
     """
 
     name: str
     rake_rule: RakeRule
     odd_chip_rule: OddChipRule
+    names_pots: bool = True
 
 
 RULES_CONVENTION = SiteConvention("rules", DEFAULT_RAKE_RULE, DEFAULT_ODD_CHIP_RULE)
@@ -56,7 +59,10 @@ def _site_conventions() -> dict[str, SiteConvention]:
     # under that site's convention, the one its parser declares.
     return {
         site: SiteConvention(
-            parser.site, rake_rule(parser.rake_rule), odd_chip_rule(parser.odd_chip_rule)
+            parser.site,
+            rake_rule(parser.rake_rule),
+            odd_chip_rule(parser.odd_chip_rule),
+            parser.names_pots,
         )
         for parser in SITE_PARSERS
         for site in (parser.site, *parser.rooms)

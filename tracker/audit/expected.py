@@ -84,7 +84,9 @@ def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedP
     players = ledger.players
     folded = [player.folded for player in players]
     built = build_pots([player.contributed for player in players], folded)
-    net = deduct_rake(built.pots, ledger.rake or 0, convention.rake_rule)
+    # A jackpot fee leaves the pots as the rake does, under the same rule (Winning).
+    taken = (ledger.rake or 0) + ledger.jackpot_fee
+    net = deduct_rake(built.pots, taken, convention.rake_rule)
     live = ledger.live
     odd_chip_rule = convention.odd_chip_rule
     if len(live) <= 1:

@@ -161,7 +161,7 @@ def _audit_complete(ledger: HandLedger, convention: SiteConvention) -> HandVerdi
     unknown = _unknown_collectors(ledger, payout)
     if unknown:
         return _verdict(ledger, Status.UNVERIFIABLE, unknown, payout)
-    reason = mismatch_reason_or_none(ledger, payout)
+    reason = mismatch_reason_or_none(ledger, payout, names_pots=convention.names_pots)
     if reason is not None:
         note = rake_division_note_or_none(ledger, payout)
         if note is not None:
@@ -318,10 +318,14 @@ def _labels_boards(ledger: HandLedger) -> bool:
     return any(item.board for item in ledger.collections)
 
 
-def mismatch_reason_or_none(ledger: HandLedger, payout: ExpectedPayout) -> str | None:
+def mismatch_reason_or_none(
+    ledger: HandLedger, payout: ExpectedPayout, *, names_pots: bool = True
+) -> str | None:
     """Why the site's payments differ from the engine's, or None when they agree: the
     site's listed pots first, then each share (pot and board, where the site names
-    them), then each player's total."""
+    them), then each player's total. `names_pots` False: the site never says which pot
+    a payment is from, so one unnamed pot where the engine builds several is no
+    error in itself."""
     site_pots = _site_pots_or_none(ledger)
     engine_pots = payout.net_pots
     # Sites list their pots net of rake (PokerStars) or before it (Full Tilt: "Main pot
@@ -332,7 +336,7 @@ def mismatch_reason_or_none(ledger: HandLedger, payout: ExpectedPayout) -> str |
             f"{Reason.SIDE_POT}: the site lists pots {_amounts(site_pots)}, "
             f"the engine builds {_amounts(engine_pots)}"
         )
-    if site_pots is None and len(engine_pots) > 1 and not _labels_pots(ledger):
+    if names_pots and site_pots is None and len(engine_pots) > 1 and not _labels_pots(ledger):
         return (
             f"{Reason.SIDE_POT}: the site pays one pot, the engine builds {_amounts(engine_pots)}"
         )

@@ -299,6 +299,12 @@ ODD_CHIP_RULES: dict[str, OddChipRule] = {
         description="as 'rules', but players tied both ways divide each half separately",
         even_split_identical=False,
     ),
+    "odd-unit-to-low": OddChipRule(
+        name="odd-unit-to-low",
+        description="as 'rules', but a pot halved hi/lo gives its odd unit to the low half "
+        "(Winning)",
+        odd_unit_half=Half.LOW,
+    ),
     "low-remainder-to-high": OddChipRule(
         name="low-remainder-to-high",
         description="as 'rules', but the units a tied low half leaves over go to the "

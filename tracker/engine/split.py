@@ -180,12 +180,16 @@ def split_pots(
     """Split every pot, each on its own eligible players, over one board or several.
 
     With several boards (run it twice) each board takes its share of every pot
-    (`OddChipRule.board_shares`), and each share is split on that board.
+    (`OddChipRule.board_shares`), and each share is split on that board; a pot only one
+    player is eligible for is not contested, so it is not run again: all of it goes to
+    that player on the first board.
 
     >>> first = Strengths(high=(100, 200), low=(None, None))
     >>> second = Strengths(high=(200, 100), low=(None, None))
     >>> [(a.board, a.player, a.amount) for a in split_pots([Pot(101, (0, 1))], [first, second])]
     [(0, 1, 51), (1, 0, 50)]
+    >>> [(a.board, a.player, a.amount) for a in split_pots([Pot(30, (1,))], [first, second])]
+    [(0, 1, 30)]
 
     Raises:
         ShowdownError: with no board, or as `split_pot`.
@@ -194,8 +198,11 @@ def split_pots(
         raise ShowdownError("no board to split the pots on")
     awards: list[Award] = []
     for pot_index, pot in enumerate(pots):
-        shares = odd_chip_rule.board_shares(pot.amount, len(boards))
-        for board_index, (share, strengths) in enumerate(zip(shares, boards, strict=True)):
+        if len(pot.eligible) == 1:
+            shares: Sequence[int] = (pot.amount,)
+        else:
+            shares = odd_chip_rule.board_shares(pot.amount, len(boards))
+        for board_index, (share, strengths) in enumerate(zip(shares, boards, strict=False)):
             awards.extend(
                 split_pot(
                     share,
