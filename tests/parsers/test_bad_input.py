@@ -196,7 +196,8 @@ def test_file_of_random_bytes(tmp_path: Path) -> None:
 
 def test_file_of_another_kind(tmp_path: Path) -> None:
     path = tmp_path / "notes.txt"
-    path.write_text("Full Tilt Poker Game #1: Table T - $1/$2 - Omaha Hi/Lo\n", encoding="utf-8")
+    # a header of no room the tracker reads
+    path.write_text("Nowhere Poker Game #1: Table T - $1/$2 - Omaha Hi/Lo\n", encoding="utf-8")
     with pytest.raises(UnknownSiteError):
         parse_file(path)
     with pytest.raises(UnknownSiteError):
