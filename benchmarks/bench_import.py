@@ -25,7 +25,7 @@ and the parser building a Hand per hand (`parsers.parse_file`); the importer use
 neither on hands the column-wise reader takes. `--site NAME` builds the file from every
 hand of that registered site's shared files instead (all its folders, each hand the
 site's parser reads, repeated with new hand ids: digits added to the id's last run of
-digits). Usage:
+digits, wherever the hand writes it). Usage:
 
     .venv/bin/python benchmarks/bench_import.py [--hands 20000] [--repeat 5]
         [--simulated [--game stud-hilo] | --site winamax] [--breakdown]
@@ -198,12 +198,11 @@ def build_site_file(path: Path, count: int, site: str) -> int:
     with open(path, "w", encoding="utf-8") as stream:
         for number in range(count):
             text, hand_id = samples[number % len(samples)]
-            first, _, rest = text.partition("\n")
             digits = re.search(r"[0-9]+(?!.*[0-9])", hand_id)
-            if digits is None or hand_id not in first:
+            if digits is None or hand_id not in text:
                 raise SystemExit(f"{site}: cannot renumber hand {hand_id!r}")
             new_id = hand_id[: digits.end()] + f"{number:06d}" + hand_id[digits.end() :]
-            stream.write(first.replace(hand_id, new_id, 1) + "\n" + rest + "\n\n")
+            stream.write(text.replace(hand_id, new_id) + "\n\n")
     return path.stat().st_size
 
 
