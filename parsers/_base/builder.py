@@ -102,7 +102,8 @@ class HandBuilder:
         # adds them as they are (`rows`), and `build` makes the frozen Hand from them.
         self._seats: dict[str, Row] = {}
         self._players_at: dict[int, str] = {}
-        self._by_length: list[str] | None = None
+        self._by_length: list[str] | None = None  # `_names`, made again after a seat
+        self._shadowed: frozenset[str] = frozenset()
         self._actions: list[Row] = []
         self._street_in: dict[str, int] = {}
         self._put_in: dict[str, int] = {}
@@ -121,16 +122,11 @@ class HandBuilder:
         self.index = index
 
     def lines_from(self, start: int, stop: int | None = None) -> list[tuple[int, str]]:
-        """The hand's lines from `start` (to `stop`), each with its index; reading one
-        moves `index` to it. A site's loop: `for index, line in hand.lines_from(2):`."""
+        """The hand's lines from `start` (to `stop`), each with its index, which the
+        site's loop gives to `at` so that errors name the line:
+        `for index, line in hand.lines_from(2): hand.at(index); ...`."""
         lines = self.text.lines
         return list(enumerate(lines[start:stop], start))
-
-    @property
-    def line(self) -> str:
-        """The line being read."""
-        lines = self.text.lines
-        return lines[self.index] if 0 <= self.index < len(lines) else ""
 
     def error(self, reason: str, index: int | None = None) -> MalformedHandError:
         """A `MalformedHandError` for this hand at the line being read (or at `index`):
@@ -257,26 +253,30 @@ class HandBuilder:
         >>> hand.split_player("Big Al calls 10")
         ('Big Al', 'calls 10')
         """
+        by_length, shadowed = self._names()
         name = line.partition(separator)[0]
-        if name in self._seats and not self._longer_names_of(name):
+        if name in self._seats and name not in shadowed:
             return name, line[len(name) + len(separator) :]
-        if self._by_length is None:
-            self._by_length = sorted(self._seats, key=len, reverse=True)
-        for name in self._by_length:
+        for name in by_length:
             if line.startswith(name) and line[len(name) : len(name) + len(separator)] == (
                 separator
             ):
                 return name, line[len(name) + len(separator) :]
         return None
 
-    def _longer_names_of(self, name: str) -> bool:
-        """True when another seated name starts with `name` and a space (so a first
-        word alone may be the wrong player)."""
+    def _names(self) -> tuple[list[str], frozenset[str]]:
+        """The seated names longest first, and those that start another seated name and
+        a space (so a first word alone may be the wrong player): made once per seating."""
         if self._by_length is None:
-            self._by_length = sorted(self._seats, key=len, reverse=True)
-        return any(
-            len(other) > len(name) and other.startswith(name + " ") for other in self._by_length
-        )
+            by_length = sorted(self._seats, key=len, reverse=True)
+            self._shadowed = frozenset(
+                name
+                for name in by_length
+                if any(len(other) > len(name) and other.startswith(name + " ")
+                       for other in by_length)
+            )  # fmt: skip
+            self._by_length = by_length
+        return self._by_length, self._shadowed
 
     # Streets and boards
 
