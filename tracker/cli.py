@@ -245,7 +245,8 @@ def import_command(
     The summary counts hands seen, imported, duplicates, skipped (games not covered)
     and failed, which add up to the hands seen, and apart from them the files that
     are not hand histories the tracker reads (files_failed). --audit then audits
-    every hand and adds the count per verdict (exit status still the import's).
+    every hand and adds the count per verdict (exit status still the import's). Exit 3,
+    with its traceback, for an internal error (a bug), in the import or its audit.
     """
     data_dir = data or default_data_dir()
     show_bar = output is ImportFormat.TEXT and sys.stderr.isatty()
@@ -268,6 +269,8 @@ def import_command(
                                     verdicts.counts.items()}  # fmt: skip
     except TrackerError as error:
         raise _exit_on(error) from None
+    except Exception:
+        raise _exit_on_bug() from None
     if output is ImportFormat.JSON:
         typer.echo(json.dumps(summary.to_json(), ensure_ascii=False))
     else:

@@ -178,6 +178,24 @@ def test_an_internal_error_exits_3_with_its_traceback(
     assert "KeyError: 'a bug'" in result.output
 
 
+def test_an_internal_error_in_import_audit_exits_3(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    history = tmp_path / "plain.txt"
+    history.write_text(PLAIN, encoding="utf-8")
+
+    def broken(*_: object, **__: object) -> object:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr("tracker.audit.run.run_audit", broken)
+    data = tmp_path / "data"
+    result = runner.invoke(app, ["import", str(history), "--data", str(data), "--audit"])
+    assert result.exit_code == BUG_EXIT_STATUS, result.output
+    assert "KeyError: 'a bug'" in result.output
+    with Store(data) as store:  # the import itself landed before the audit broke
+        assert store.row_counts()["hands"] == 1
+
+
 def test_errors_found_still_exit_1(tmp_path: Path) -> None:
     data = _imported(tmp_path, PLAIN.replace("alice collected $0.50", "alice collected $0.40"))
     result = runner.invoke(app, ["audit", "--data", str(data)])
