@@ -79,6 +79,7 @@ def chip_discrepancies(hand: Hand) -> list[str]:
         collected=total_collected(hand.collections),
         rake=hand.rake or 0,
         jackpot_fee=hand.jackpot_fee,
+        added_money=hand.added_money,
         main_pot=hand.main_pot,
         side_pots=hand.side_pots,
     )
@@ -94,6 +95,7 @@ def pot_discrepancies(
     jackpot_fee: int,
     main_pot: int | None,
     side_pots: Sequence[int],
+    added_money: int = 0,
 ) -> list[str]:
     """`chip_discrepancies` from the sums of a hand that is not cancelled and gives a
     total pot: for readers that hold a hand's rows rather than a `Hand`.
@@ -104,12 +106,20 @@ def pot_discrepancies(
     >>> pot_discrepancies(40, contributed=44, returned=0, collected=38, rake=2,
     ...                   jackpot_fee=0, main_pot=None, side_pots=())
     ['players put in 44 less 0 returned = 44, but the total pot is 40']
+
+    Money the room added to the pot (`added_money`: Run It Once's STP, GGPoker's Cash
+    Drop) is in the total pot and in the pots, though no player put it in:
+
+    >>> pot_discrepancies(45, contributed=40, returned=0, collected=43, rake=2,
+    ...                   jackpot_fee=0, main_pot=None, side_pots=(), added_money=5)
+    []
     """
     reasons: list[str] = []
-    if contributed - returned != total_pot:
+    if contributed - returned + added_money != total_pot:
+        added = f" + {added_money} added by the room" if added_money else ""
         reasons.append(
-            f"players put in {contributed} less {returned} returned = "
-            f"{contributed - returned}, but the total pot is {total_pot}"
+            f"players put in {contributed} less {returned} returned{added} = "
+            f"{contributed - returned + added_money}, but the total pot is {total_pot}"
         )
     if collected + rake + jackpot_fee != total_pot:
         reasons.append(
@@ -117,7 +127,7 @@ def pot_discrepancies(
             f"{collected + rake + jackpot_fee}, but the total pot is {total_pot}"
         )
     if main_pot is not None and side_pots:
-        pots = main_pot + sum(side_pots)
+        pots = main_pot + sum(side_pots) + added_money  # a room lists its money apart
         # PokerStars lists the pots net of rake ("Total pot $1.08 Main pot $0.42. Side pot
         # $0.61. | Rake $0.05"); other sites before it: either adds up.
         if pots not in (total_pot, total_pot - rake):

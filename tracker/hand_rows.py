@@ -147,8 +147,8 @@ _HAND_PATHS: Final = {
     "button_seat": "button_seat", "started_at": "started_at",
     "site_timezone": "site_timezone", "hero": "hero", "total_pot": "total_pot",
     "main_pot": "main_pot", "side_pots": "side_pots", "rake": "rake",
-    "jackpot_fee": "jackpot_fee", "cancelled": "cancelled", "source_file": "source_file",
-    "first_line": "first_line",
+    "jackpot_fee": "jackpot_fee", "added_money": "added_money", "cancelled": "cancelled",
+    "source_file": "source_file", "first_line": "first_line",
 }  # fmt: skip
 _TOURNAMENT_FIELDS: Final = {
     "tournament_id": "tournament_id", "tournament_buy_in": "buy_in",
@@ -219,6 +219,7 @@ def rows_inconsistency_or_none(hand: Row, children: Children) -> str | None:
         collected=sum([row[1] for row in children["collections"]]),
         rake=hand[_COLUMN["rake"]] or 0,
         jackpot_fee=hand[_COLUMN["jackpot_fee"]],
+        added_money=hand[_COLUMN["added_money"]],
         main_pot=hand[_COLUMN["main_pot"]],
         side_pots=hand[_COLUMN["side_pots"]],
     )
@@ -237,8 +238,8 @@ def hand_from_rows(site: str, hand: Row, children: Children) -> Hand:
     (hand_id, game, structure, small_blind, big_blind, small_bet, big_bet, ante, bring_in,
      currency, play_money, tournament_id, buy_in, fee, tournament_currency, level,
      table_name, max_seats, button_seat, started_at, site_timezone, hero, total_pot,
-     main_pot, side_pots, rake, jackpot_fee, cancelled, source_file, first_line,
-     ) = hand[:_HAND_FIELDS]  # fmt: skip
+     main_pot, side_pots, rake, jackpot_fee, added_money, cancelled, source_file,
+     first_line) = hand[:_HAND_FIELDS]  # fmt: skip
     stakes = _STAKES.get(hand[3:9])
     if stakes is None:
         if len(_STAKES) >= _STAKES_LIMIT:
@@ -266,7 +267,8 @@ def hand_from_rows(site: str, hand: Row, children: Children) -> Hand:
         total_pot=total_pot, main_pot=main_pot, side_pots=tuple(side_pots), rake=rake,
         jackpot_fee=jackpot_fee,
         summaries=_items(SeatSummary, _SUMMARIES, children["summaries"]),
-        hero=hero, cancelled=cancelled, source_file=source_file, first_line=first_line,
+        hero=hero, cancelled=cancelled, added_money=added_money, source_file=source_file,
+        first_line=first_line,
     )  # fmt: skip
 
 

@@ -233,5 +233,6 @@ class Hand:
     summaries: tuple[SeatSummary, ...]
     hero: str | None
     cancelled: bool = False
+    added_money: int = 0
     source_file: str | None = None
     first_line: int | None = None

@@ -81,6 +81,8 @@ class HandBuilder:
         hero: the player the hand was dealt to, when the file says.
         total_pot, main_pot, side_pots, rake, jackpot_fee: the summary's figures
             (None when the site does not say).
+        added_money: money the room added to the pot, no player's (an STP, a cash
+            drop): in the total pot, paid with the main pot.
         cancelled: True for a hand the site cancelled (nothing paid).
     """
 
@@ -97,6 +99,7 @@ class HandBuilder:
         self.side_pots: tuple[int, ...] = ()
         self.rake: int | None = None
         self.jackpot_fee = 0
+        self.added_money = 0
         self.cancelled = False
         # The store's rows (`tracker.hand_rows`), kept as the hand is read: the import
         # adds them as they are (`rows`), and `build` makes the frozen Hand from them.
@@ -571,7 +574,7 @@ class HandBuilder:
             None if header.game.is_stud else header.button_seat,
             header.started_at, header.site_timezone, self.hero,
             self.total_pot, self.main_pot, self.side_pots, self.rake, self.jackpot_fee,
-            self.cancelled, self.file, self.text.first_line,
+            self.added_money, self.cancelled, self.file, self.text.first_line,
         )  # fmt: skip
         boards = [tuple(board) for board in self._boards if board]
         children: Children = {

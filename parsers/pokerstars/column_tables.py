@@ -240,6 +240,7 @@ def _hands(
         "side_pots": sides,
         "rake": rake,
         "jackpot_fee": np.zeros(count, np.int64),
+        "added_money": np.zeros(count, np.int64),  # an STP line sends the hand line by line
         "cancelled": np.zeros(count, np.bool_),
         "source_file": arrow([file] * count, pa.string())
         if file is not None

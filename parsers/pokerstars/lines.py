@@ -140,6 +140,7 @@ class _HandReader:
     main_pot: int | None = None
     side_pots: tuple[int, ...] = ()
     rake: int | None = None
+    added_money = 0
 
     def __init__(self, hand_text: HandText, file: str | None) -> None:
         self.text = hand_text
@@ -171,10 +172,28 @@ class _HandReader:
         summary = self._find_summary(body)
         self._read_body(body, summary)
         self._read_summary(summary + 1)
+        if self.added_money:
+            self._added_money_paid_once()
         if not self.cancelled and (self.total_pot is None or not self.dealt):
             missing = "a Total pot line" if self.dealt else "a HOLE CARDS or 3rd STREET line"
             raise self._error(f"the hand has no {missing}", min(summary, len(self.lines) - 1))
         return self._build(seats)
+
+    def _added_money_paid_once(self) -> None:
+        """Run It Once writes the room's money (its STP) into the collected line of every
+        pot the winner takes, though it is paid once, with the main pot (the summary's
+        "won" says so: docs/sites.md, "Run It Once"). When the lines exceed the total pot
+        less the rake by exactly the STP once per side-pot line, it is taken out of those."""
+        if self.total_pot is None:
+            return
+        collections = self.collections
+        excess = sum([row[1] for row in collections]) - (self.total_pot - (self.rake or 0))
+        sides = [index for index, row in enumerate(collections) if row[2] > 0]
+        if not sides or excess != self.added_money * len(sides):
+            return
+        for index in sides:
+            player, amount, pot, board, half = collections[index]
+            collections[index] = (player, amount - self.added_money, pot, board, half)
 
     def _error(self, reason: str, index: int) -> MalformedHandError:
         return MalformedHandError(
@@ -399,6 +418,11 @@ class _HandReader:
             self._collected(line)
         elif line == "Hand cancelled":
             self.cancelled = True
+        elif line.startswith("STP added: "):
+            # Run It Once: "STP added: €5.00", the room's money added to the pot
+            self.added_money += self.money(line[11:])
+        elif " shows [" in line and self._shown_without_colon(line):
+            return
         elif any(marker in line for marker in INFO_INFIXES):
             return  # "bob joins the table at seat #6", "bob finished the tournament in 2nd place"
         else:
@@ -413,6 +437,14 @@ class _HandReader:
                 raise ValueError(f"{unseated!r} has no seat in this hand but acts in it")
             raise ValueError("unknown line")
 
+    def _shown_without_colon(self, line: str) -> bool:
+        # Run It Once: "Ricky N shows [Ac Jd 5h 4d] for Two Pairs [Ad Ac Kd 5h 5c]"
+        player = self._seated_prefix_or_none(line, " shows [")
+        if player is None:
+            return False
+        self._show(player, line[len(player) + 7 :], CardSource.SHOWN)
+        return True
+
     def _collected(self, line: str) -> None:
         # "Player1 collected $17.19 from pot", "APTEM-89 collected 813 from side pot-2"
         player, _, rest = line.partition(" collected ")
@@ -421,8 +453,8 @@ class _HandReader:
             rest = line[len(player) + 11 :]
         amount, _, pot_name = rest.partition(" from ")
         pot = POTS.get(pot_name)
-        if pot is None and pot_name.startswith("side pot-") and pot_name[9:].isdigit():
-            pot = int(pot_name[9:])
+        if pot is None and pot_name[:9] in ("side pot-", "side pot ") and pot_name[9:].isdigit():
+            pot = int(pot_name[9:])  # "side pot-2"; Run It Once: "side pot 1"
         if pot is None:
             raise ValueError(f"unknown pot {pot_name!r}")
         self.collections.append((player, self.money(amount), pot, self.paid_board, None))
@@ -537,7 +569,8 @@ class _HandReader:
             terms.currency, terms.play_money or table.play_money, *terms.tournament_columns,
             table.table, table.max_seats, None if self.is_stud else table.button,
             self.started_at, self.site_timezone, self.hero,
-            self.total_pot, self.main_pot, self.side_pots, self.rake, 0, self.cancelled,
+            self.total_pot, self.main_pot, self.side_pots, self.rake, 0, self.added_money,
+            self.cancelled,
             self.file, self.text.first_line,
         )  # fmt: skip
         children = {
@@ -547,7 +580,8 @@ class _HandReader:
             "boards": [board for board in self.boards if board[1]],
             "collections": self.collections,
             "returned": self.returned,
-            "summaries": self.summaries,
+            # in seat order, as the store gives them back (Run It Once lists them out of it)
+            "summaries": sorted(self.summaries, key=_seat_number),
         }
         return hand, children
 
@@ -628,6 +662,11 @@ class _HandReader:
         elif args != "to EV Cashout":
             raise ValueError("unreadable cash-out line")
         self.actions.append((self.street, player, kind, amount, None, False))
+
+
+def _seat_number(summary: Row) -> int:
+    number: int = summary[0]
+    return number
 
 
 def _is_information(text: str) -> bool:

@@ -24,9 +24,23 @@ TOTAL_POT = re.compile(
     """,
     re.VERBOSE,
 )
+# Run It Once: "Total pot €146.34 | Main pot €119.52 | Side pot €21.82 | STP €5.00 | Rake
+# €2.50" (the STP, the room's money, is read from its "STP added: €5.00" line)
+TOTAL_POT_BARS = re.compile(
+    r"""
+    ^Total\spot\s(?P<total>[$€£₹]?[\d.,]+)
+    (?:\s\|\sMain\spot\s(?P<main>[$€£₹]?[\d.,]+))?
+    (?P<sides>(?:\s\|\sSide\spot(?:[-\s]\d+)?\s[$€£₹]?[\d.,]+)*)
+    (?:\s\|\sSTP\s[$€£₹]?[\d.,]+)?
+    \s\|\sRake\s(?P<rake>[$€£₹]?[\d.,]+)\s*$
+    """,
+    re.VERBOSE,
+)
+SIDE_POT_BARS = re.compile(r"Side\spot(?:[-\s]\d+)?\s(?P<amount>[$€£₹]?[\d.,]+)")
 # "Side pot-1 399." (also "Side pot $0.61." without a number)
 SIDE_POT = re.compile(r"Side\spot(?:-\d+)?\s(?P<amount>[$€£₹]?[\d.,]+?)\.(?=\s|$)")
 WON = re.compile(r"\b(?:won|collected)\s\((?P<amount>[^)]*)\)")  # "won ($40.75)", "collected (20)"
+WON_PLAIN = re.compile(r"\band won (?P<amount>[$€£₹][\d.,]+) with ")  # "and won €143.84 with"
 SUMMARY_NAME = re.compile(r"^(?P<player>.+?)(?=\s\(|\s(?:folded|showed|mucked|collected)\s|$)")
 
 POSTS: dict[str, ActionKind] = {
@@ -97,6 +111,7 @@ FLOP_MARKERS: dict[str, Marker] = {
     "SECOND TURN": Marker(Street.TURN, 1, 4),
     "SECOND RIVER": Marker(Street.RIVER, 1, 5),
     "SHOW DOWN": Marker(Street.SHOWDOWN, paid_board=0),
+    "SHOWDOWN": Marker(Street.SHOWDOWN, paid_board=0),  # Run It Once
     "FIRST SHOW DOWN": Marker(Street.SHOWDOWN, paid_board=0),
     "SECOND SHOW DOWN": Marker(Street.SHOWDOWN, paid_board=1),
 }
@@ -107,6 +122,7 @@ STUD_MARKERS: dict[str, Marker] = {
     "6TH STREET": Marker(Street.SIXTH),
     "RIVER": Marker(Street.SEVENTH),  # stud's seventh street: "*** RIVER ***", no cards
     "SHOW DOWN": Marker(Street.SHOWDOWN, paid_board=0),
+    "SHOWDOWN": Marker(Street.SHOWDOWN, paid_board=0),  # Run It Once
 }
 DEAL_MARKERS = frozenset({"HOLE CARDS", "3RD STREET"})
 
@@ -215,7 +231,10 @@ def read_total_pot(line: str, money: Callable[[str], int]) -> Pots:
     Raises:
         ValueError: not a Total pot line the format allows.
     """
+    side_pot = SIDE_POT
     match = TOTAL_POT.match(line)
+    if match is None:
+        side_pot, match = SIDE_POT_BARS, TOTAL_POT_BARS.match(line)
     if match is None:
         raise ValueError("unreadable Total pot line")
     total = money(match["total"])
@@ -225,7 +244,7 @@ def read_total_pot(line: str, money: Callable[[str], int]) -> Pots:
         total,
         rake,
         main,
-        tuple(money(amount) for amount in SIDE_POT.findall(match["sides"])),
+        tuple(money(amount) for amount in side_pot.findall(match["sides"])),
     )
 
 
@@ -238,10 +257,14 @@ def summary_won(rest: str, money: Callable[[str], int]) -> int | None:
     465
     >>> summary_won("(big blind) folded before Flop", money_reader(2)) is None
     True
+    >>> summary_won("showed [Ac Jd 5h 4d] and won €143.84 with Two Pairs", money_reader(2))
+    14384
     """
     # "... and won ($40.75) with ...", "collected (20)"
     if "won (" not in rest and "collected (" not in rest:
-        return None
+        # Run It Once: "showed [Ac Jd 5h 4d] and won €143.84 with Two Pairs A 5 and K"
+        plain = WON_PLAIN.search(rest)
+        return money(plain["amount"]) if plain is not None else None
     if rest.count("won") + rest.count("collected") == 1:
         width = 6
         start = rest.find(" won (")

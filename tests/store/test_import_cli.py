@@ -36,7 +36,7 @@ POKERSTARS_COUNTS = {
     "omaha-hi/MPLO-6max-MTT-USD-27-201605.txt": (2, 2, 0, 0),
     "omaha-hi/PLO-6-max-USD-30-60-201703.converted.secondsb.txt": (1, 1, 0, 0),
     # a Run It Once Poker hand in PokerStars' format (issue 14 part A reads it)
-    "omaha-hi/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt": (1, 0, 0, 1),
+    "omaha-hi/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt": (1, 1, 0, 0),
     "omaha-hi/PLO-6max-USD-0.50-1.00-201204.shows.2.txt": (1, 1, 0, 0),
     "omaha-hi/PLO-6max-USD-2.00-4.00-201403.2.partial.txt": (4, 2, 0, 2),
     "omaha-hi/PLO-6max-USD-200-400-201505.rit.leaves.table.txt": (1, 1, 0, 0),

@@ -52,6 +52,7 @@ def _expected_hand_row(hand: Hand) -> dict[str, object]:
         "side_pots": list(hand.side_pots),
         "rake": hand.rake,
         "jackpot_fee": hand.jackpot_fee,
+        "added_money": hand.added_money,
         "cancelled": hand.cancelled,
         "source_file": hand.source_file,
         "first_line": hand.first_line,

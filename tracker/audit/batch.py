@@ -118,6 +118,7 @@ def _reachable(batch: Batch, convention: SiteConvention) -> Flags:
         (batch.total_pot >= 0)
         & ~batch.cancelled
         & batch.chips_consistent
+        & (batch.added_money == 0)  # the room's money: the exact path adds it to the main pot
         & ~_segment_any(batch.cashed_out, batch.player_starts)
         & (batch.boards_per_hand <= 1)
         & ~(_STUD[batch.game] & (batch.boards_per_hand > 0))  # a card dealt to all

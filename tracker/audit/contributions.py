@@ -100,6 +100,8 @@ class HandLedger:
         cancelled: the site cancelled the hand.
         cashed_out: a player took an all-in cash-out, so the pot was not paid as dealt.
         chip_problems: the failed chip checks of `tracker.bookkeeping` (empty when sound).
+        added_money: money the room added to the pot (no player's: an STP): paid with
+            the main pot.
     """
 
     site: str
@@ -117,6 +119,7 @@ class HandLedger:
     cancelled: bool
     cashed_out: bool
     chip_problems: tuple[str, ...]
+    added_money: int = 0
 
     @property
     def live(self) -> tuple[int, ...]:
@@ -194,6 +197,7 @@ def ledger_of(hand: Hand, chip_problems: Sequence[str] | None = None) -> HandLed
         total_pot=hand.total_pot,
         rake=hand.rake,
         jackpot_fee=hand.jackpot_fee,
+        added_money=hand.added_money,
         main_pot=hand.main_pot,
         side_pots=hand.side_pots,
         cancelled=hand.cancelled,

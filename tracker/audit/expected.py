@@ -23,7 +23,7 @@ nothing). A pot none of whose players has a known hand cannot be paid by the eng
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tracker.audit.contributions import HandLedger
 from tracker.audit.conventions import RULES_CONVENTION, SiteConvention
@@ -84,9 +84,12 @@ def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedP
     players = ledger.players
     folded = [player.folded for player in players]
     built = build_pots([player.contributed for player in players], folded)
+    pots = built.pots
+    if ledger.added_money and pots:  # the room's money (an STP) goes to the main pot
+        pots = (replace(pots[0], amount=pots[0].amount + ledger.added_money), *pots[1:])
     # A jackpot fee leaves the pots as the rake does, under the same rule (Winning).
     taken = (ledger.rake or 0) + ledger.jackpot_fee
-    net = deduct_rake(built.pots, taken, convention.rake_rule)
+    net = deduct_rake(pots, taken, convention.rake_rule)
     live = ledger.live
     odd_chip_rule = convention.odd_chip_rule
     if len(live) <= 1:
@@ -106,10 +109,8 @@ def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedP
         ]  # fmt: skip
         awards = split_pots(net, strengths, odd_chip_rule=odd_chip_rule)
     return ExpectedPayout(
-        pots=built.pots,
-        rake=tuple(
-            gross.amount - after.amount for gross, after in zip(built.pots, net, strict=True)
-        ),
+        pots=pots,
+        rake=tuple(gross.amount - after.amount for gross, after in zip(pots, net, strict=True)),
         awards=awards,
         won=won_by_player(awards, len(players)),
         returned=built.returned,

@@ -61,6 +61,7 @@ def _ledger(batch: Batch, hand: int, *, paid_starts: Ints) -> HandLedger:
         total_pot=_or_none(batch.total_pot[hand]),
         rake=_or_none(batch.rake[hand]),
         jackpot_fee=int(batch.jackpot_fee[hand]),
+        added_money=int(batch.added_money[hand]),
         main_pot=_or_none(batch.main_pot[hand]),
         side_pots=tuple(int(value) for value in sides),
         cancelled=bool(batch.cancelled[hand]),

@@ -57,6 +57,7 @@ class Batch:
     total_pot: Ints
     rake: Ints
     jackpot_fee: Ints
+    added_money: Ints
     main_pot: Ints
     side_pot_starts: Ints
     side_pot_values: Ints
@@ -117,8 +118,8 @@ def partitions(store: Store) -> list[tuple[str, str, int]]:
 
 _READS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "hands": (
-        ("hand_id", "game", "button_seat", "total_pot", "rake", "jackpot_fee", "main_pot",
-         "side_pots", "cancelled", "started_at", "chips_consistent", "inconsistency"),
+        ("hand_id", "game", "button_seat", "total_pot", "rake", "jackpot_fee", "added_money",
+         "main_pot", "side_pots", "cancelled", "started_at", "chips_consistent", "inconsistency"),
         (),
     ),
     "seats": (("hand_id", "player", "seat"), ("hand_id", "player")),
@@ -162,6 +163,7 @@ def load_batch(store: Store, site: str, month: str) -> Batch:
         total_pot=_ints(hands, "total_pot", missing=-1),
         rake=_ints(hands, "rake", -1),  # -1: no rake line (a cut-off or cancelled hand)
         jackpot_fee=_ints(hands, "jackpot_fee"),
+        added_money=_ints(hands, "added_money"),  # null in folders written before it
         main_pot=_ints(hands, "main_pot", missing=-1),
         side_pot_starts=side_starts,
         side_pot_values=side_values,

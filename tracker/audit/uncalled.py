@@ -107,6 +107,7 @@ def _chip_problems(ledger: HandLedger) -> tuple[str, ...]:
             collected=sum(item.amount for item in ledger.collections),
             rake=ledger.rake or 0,
             jackpot_fee=ledger.jackpot_fee,
+            added_money=ledger.added_money,
             main_pot=ledger.main_pot,
             side_pots=ledger.side_pots,
         )

@@ -180,7 +180,9 @@ def rake_division_note_or_none(ledger: HandLedger, payout: ExpectedPayout) -> st
     if any(won != player.collected for won, player in zip(payout.won, ledger.players,
                                                           strict=True)):  # fmt: skip
         return None
-    site_pots = _site_pots_or_none(ledger)
+    # What each pot paid says how the site divided the rake; else the pots it lists (net
+    # of rake, as PokerStars lists them).
+    site_pots = None if _labels_pots(ledger) else _site_pots_or_none(ledger)
     if site_pots is None and _labels_pots(ledger):
         paid = [0] * len(payout.pots)
         for item in ledger.collections:
@@ -351,7 +353,8 @@ def mismatch_reason_or_none(
 def _site_pots_or_none(ledger: HandLedger) -> tuple[int, ...] | None:
     if ledger.main_pot is None or not ledger.side_pots:
         return None
-    return (ledger.main_pot, *ledger.side_pots)
+    # A room lists its own money apart ("| STP €5.00"): the engine has it in the main pot.
+    return (ledger.main_pot + ledger.added_money, *ledger.side_pots)
 
 
 def _amounts(amounts: Sequence[int]) -> str:
