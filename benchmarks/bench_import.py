@@ -23,9 +23,9 @@ tables, the others into the store's rows, in batches), the store
 reference, the line-by-line reader alone (`parsers.read_text_into`, every hand into rows)
 and the parser building a Hand per hand (`parsers.parse_file`); the importer uses
 neither on hands the column-wise reader takes. `--site NAME` builds the file from every
-hand of that registered site's shared files instead (all its folders, each hand the
-site's parser reads, repeated with new hand ids: digits added to the id's last run of
-digits, wherever the hand writes it). Usage:
+hand of that registered site's shared files instead (every file under ../shared/histories
+detected as the site's by its content, each hand its parser reads, repeated with new hand
+ids: digits added to the id's last run of digits, wherever the hand writes it). Usage:
 
     .venv/bin/python benchmarks/bench_import.py [--hands 20000] [--repeat 5]
         [--simulated [--game stud-hilo] | --site winamax] [--breakdown]
@@ -160,17 +160,12 @@ def sample_hands() -> list[str]:
     return hands
 
 
-SITE_FOLDERS = {"pokerstars": "PokerStars", "fulltilt": "FullTilt", "winamax": "Winamax",
-                "winning": "Winning", "partypoker": "PartyPoker", "888": "888-Pacific",
-                "bovada": "Bovada"}  # fmt: skip
-"""Each registered site's folder under ../shared/histories."""
-
-
 def site_hands(site: str) -> list[tuple[str, str]]:
     """Every hand the site's parser reads in its shared files: (text, hand id)."""
     sys.path.insert(0, str(ROOT))
     import parsers
     from parsers.registry import site_parser
+    from tracker.errors import HandHistoryError
     from tracker.importer import find_history_files
     from tracker.model import Hand
 
@@ -178,8 +173,13 @@ def site_hands(site: str) -> list[tuple[str, str]]:
     if parser is None:
         raise SystemExit(f"no registered site {site!r}")
     hands: list[tuple[str, str]] = []
-    for path in find_history_files([HISTORIES.parent / SITE_FOLDERS[site]]):
+    for path in find_history_files([HISTORIES.parent]):
         text = parsers.decode(path.read_bytes())
+        try:  # the site's files are those detected as its own, by their content
+            if parsers.detect_site(text) is not parser:
+                continue
+        except HandHistoryError:  # not a hand history of any site
+            continue
         for hand_text in parser.split_hands(text):
             try:
                 hand = parser.parse_hand(hand_text, str(path))
