@@ -7,8 +7,11 @@ header. Sites whose headers another site's could be mistaken for come first.
 from __future__ import annotations
 
 from parsers._base.site import SiteParser
+from parsers.absolute import AbsoluteParser
 from parsers.bovada import BovadaParser
+from parsers.cake import CakeParser
 from parsers.fulltilt import FullTiltParser
+from parsers.ongame import OnGameParser
 from parsers.pacific import PacificParser
 from parsers.partypoker import PartyPokerParser
 from parsers.pokerstars import PokerStarsParser
@@ -17,12 +20,15 @@ from parsers.winning import WinningParser
 
 SITE_PARSERS: tuple[SiteParser, ...] = (
     PokerStarsParser(),
+    AbsoluteParser(),
+    CakeParser(),
     BovadaParser(),
     FullTiltParser(),
     WinamaxParser(),
     PartyPokerParser(),
     PacificParser(),
     WinningParser(),
+    OnGameParser(),
 )
 """The registered sites, tried in this order."""
 

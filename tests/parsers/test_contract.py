@@ -47,12 +47,15 @@ EXPECTATIONS = HERE / "contract"
 
 SITE_FOLDERS = {
     "pokerstars": "PokerStars",
+    "absolute": "Absolute",
+    "cake": "Cake",
     "fulltilt": "FullTilt",
     "winamax": "Winamax",
     "winning": "Winning",
     "partypoker": "PartyPoker",
     "888": "888-Pacific",
     "bovada": "Bovada",
+    "ongame": "OnGame",
 }
 """Each registered site's folder under ../shared/histories."""
 

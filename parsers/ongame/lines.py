@@ -1,0 +1,515 @@
+"""The OnGame reader: one hand's lines into a `HandBuilder`, step by step (header, table,
+seats, body, summary).
+
+A body line is a dealing line ("--- Dealing flop [Ts, Th, 3h]", "Dealing to Hero: [..]",
+"Dealing 4th street"), a separator ("---"), or a seated player's name and what the
+player did: the first word after the name ("posts", "calls", ...) picks the handler, a
+dictionary look-up. OnGame never writes an uncalled bet's return, and its pots leave the
+uncalled bet out ("Main pot: $6" where $9 went in, $3 of it not called): the reader finds
+it from the betting at the end of each round and records it as returned. Who was paid
+what, and for which half, is in the summary's pot lines ("Main pot: 6060 won by A (3030
+High), B (3030 Low)"). docs/sites/ongame.md describes the format line by line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta, timezone
+
+from parsers._base.builder import HandBuilder
+from parsers._base.lines import LineSite
+from parsers._base.text import money_reader
+from parsers.ongame import words
+from tracker.cards import DECK, Card, parse_card
+from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structure, Tournament
+
+_CARDS: dict[str, Card] = {card.text: card for card in DECK}
+"""Cards as OnGame writes them ("Td", "Ah"), for a look-up per card."""
+
+_GMT_OFFSET = re.compile(r"GMT([+-])(\d\d):?(\d\d)$")
+
+
+def _cards(text: str) -> tuple[tuple[Card, ...], int]:
+    """The cards of the first bracket of `text` and how many hidden ones ("-") it has.
+
+    >>> _cards("[-, -, Kh]")
+    ((Card('Kh'),), 2)
+    >>> _cards("Hero: [6h, 3s, 8s, 4s]")[0][-1]
+    Card('4s')
+    """
+    start = text.find("[")
+    end = text.find("]", start)
+    if start < 0 or end < 0:
+        raise ValueError(f"no cards in {text!r}")
+    cards = _CARDS
+    found: list[Card] = []
+    hidden = 0
+    for written in text[start + 1 : end].split(", "):
+        if written == "-":
+            hidden += 1
+        else:
+            found.append(cards[written] if written in cards else parse_card(written))
+    return tuple(found), hidden
+
+
+def started_at(text: str) -> tuple[datetime, str]:
+    """The time of "Start hand: ..." (Java's `Date.toString()`), in UTC, and the zone
+    as written.
+
+    >>> started_at("Mon Sep 13 00:26:26 GMT+0100 2010")
+    (datetime.datetime(2010, 9, 12, 23, 26, 26, tzinfo=datetime.timezone.utc), 'GMT+0100')
+    >>> started_at("Sun Sep 11 17:58:25 EEST 2011")[0].hour
+    14
+
+    Raises:
+        ValueError: not such a date, or a zone this reader does not know.
+    """
+    parts = text.split()
+    if len(parts) != 6 or parts[1] not in words.MONTHS:
+        raise ValueError(f"not a start time: {text!r}")
+    _, month, day, clock, zone, year = parts
+    hour, minute, second = clock.split(":")
+    offset = words.ZONE_OFFSETS.get(zone)
+    if offset is None:
+        written = _GMT_OFFSET.match(zone)
+        if written is None:
+            raise ValueError(f"unknown time zone {zone!r}")
+        sign = -1 if written[1] == "-" else 1
+        offset = sign * timedelta(hours=int(written[2]), minutes=int(written[3]))
+    local = datetime(
+        int(year), words.MONTHS[month], int(day), int(hour), int(minute), int(second),
+        tzinfo=timezone(offset),
+    )  # fmt: skip
+    return local.astimezone(UTC), zone
+
+
+class OnGameParser(LineSite):
+    """OnGame's text hand histories ("***** History for hand R5-81867677-656 *****").
+
+    Its odd cents follow RULES.md where its files show them (the high half takes the
+    odd chip of a halved pot: T5-330030241-9); the rake and the order of a tied half's
+    odd cent are docs/sites/ongame.md's.
+    """
+
+    site = "ongame"
+    hand_start = words.HAND_START
+    rake_rule = "main-pot-first"
+    odd_chip_rule = "rules"
+
+    def read_hand(self, hand: HandBuilder) -> None:
+        """Read the hand's lines into `hand` (see `LineSite.read_hand`)."""
+        _HandReader(hand).read()
+
+
+class _HandReader:
+    """One hand being read: what the builder does not keep (the user's name, the blinds
+    of a limit game, the money's unit)."""
+
+    def __init__(self, hand: HandBuilder) -> None:
+        self.hand = hand
+        self.lines = hand.text.lines
+        self.amount: Callable[[str], int] = money_reader(2)
+        self.user: str | None = None
+        self.blinds: dict[ActionKind, int] = {}
+        self.pots: list[int] = []
+        self.unshadowed: frozenset[str] = frozenset()
+        self.others: tuple[str, ...] = ()
+
+    def read(self) -> None:
+        """The steps of a hand, in the order OnGame writes them."""
+        self._header()
+        index = self._seats(self._preamble(3))
+        index = self._body(index)
+        self._summary(index + 1)
+        self._set_blinds()
+
+    # The header, the table and the seats
+
+    def _header(self) -> None:
+        # "***** History for hand R5-174523451-25 *****"
+        hand, lines = self.hand, self.lines
+        match = words.HEADER.match(lines[0])
+        if match is None:
+            raise hand.error("a hand header this reader does not know", 0)
+        hand.name_hand(match["hand_id"])
+        if len(lines) < 3:
+            raise hand.error("hand cut off: it ends before its table line", len(lines) - 1)
+        hand.at(1)
+        # "Start hand: Sun Sep 11 17:58:25 EEST 2011"
+        if not lines[1].startswith(words.START):
+            raise hand.error("no start time after the header")
+        started, zone = started_at(lines[1][len(words.START) :])
+        hand.at(2)
+        table = words.TABLE.match(lines[2])
+        if table is None:
+            raise hand.error("no table line after the start time")
+        game = words.GAMES.get(table["game"])
+        if game is None:
+            raise hand.unsupported(table["game"], 2)
+        structure = words.STRUCTURES.get(table["structure"])
+        play_money = words.MONEY.get(table["money"])
+        if structure is None or play_money is None:
+            raise hand.error("a table line this reader does not know")
+        tournament = self._tournament(match)
+        chips = tournament is not None or play_money
+        if chips:
+            self.amount = money_reader(0)
+        hand.start(
+            match["hand_id"],
+            game,
+            structure,
+            started,
+            site_timezone=zone,
+            stakes=self._stakes(table, game, structure),
+            currency=None if chips else _currency(table["stakes"]),
+            play_money=play_money,
+            tournament=tournament,
+        )
+        hand.table(table["name"])
+
+    def _tournament(self, header: re.Match[str]) -> Tournament | None:
+        # '(TOURNAMENT: "PL Omaha HL", R-186-1481, buy-in: $1.20)'
+        if header["tournament"] is None:
+            return None
+        buy_in = header["buy_in"]
+        return Tournament(
+            tournament_id=header["tournament_id"],
+            buy_in=money_reader(2)(buy_in),
+            fee=None,
+            currency=_currency(buy_in),
+            level=None,
+        )
+
+    def _stakes(self, table: re.Match[str], game: Game, structure: Structure) -> Stakes:
+        # "$0.50/$0.50", "10/20": blinds; limit "$0.05/$0.10": small and big bet (the
+        # blinds are read from their posts); stud adds ", ante: $0.02".
+        small, _, big = table["stakes"].partition("/")
+        low, high = self.amount(small), self.amount(big)
+        ante = self.amount(table["ante"]) if table["ante"] else None
+        if game.is_stud:
+            return Stakes(small_bet=low, big_bet=high, ante=ante)
+        if structure is Structure.LIMIT:
+            return Stakes(small_bet=low, big_bet=high, ante=ante)
+        return Stakes(low, high, ante=ante)
+
+    def _preamble(self, start: int) -> int:
+        """Read "User:", "Button:" and "Players in round:" from `start`; the index of
+        the first seat line."""
+        hand, lines = self.hand, self.lines
+        index = start
+        while index < len(lines) and not lines[index].startswith("Seat "):
+            hand.at(index)
+            line = lines[index]
+            if line.startswith("User: "):
+                # "User: Hero": whose history it is (the hero, when dealt in)
+                self.user = line[6:]
+            elif line.startswith("Button: seat "):
+                # "Button: seat 8"
+                hand.table(hand.header.table_name, button_seat=int(line[13:]))
+            elif not line.startswith("Players in round: "):
+                # "Players in round: 5 (8)" says nothing the seat lines do not
+                raise hand.error("unknown line")
+            index += 1
+        return index
+
+    def _seats(self, start: int) -> int:
+        """Read the seat lines from `start`; the index of the first line after them."""
+        hand, lines = self.hand, self.lines
+        index = start
+        while index < len(lines) and lines[index].startswith("Seat "):
+            # "Seat 1: KREST 78 (2065)", "Seat 3: nickgerm ($3.74)"
+            hand.at(index)
+            line = lines[index]
+            number, _, rest = line[5:].partition(": ")
+            player, _, stack = rest.rpartition(" (")
+            if not number.isdigit() or not stack.endswith(")"):
+                raise hand.error("a seat line this reader does not know")
+            hand.seat(int(number), player, self.amount(stack[:-1]))
+            index += 1
+        if index == start:
+            raise hand.error("no seat lines", min(index, len(lines) - 1))
+        # The names that are not the start of another name and a space ("Big" beside
+        # "Big Al"): the text before a line's first separator, if one of them, is its
+        # player, without a scan of every name.
+        names = hand.players
+        starts = {
+            " ".join(parts[:count])
+            for parts in (name.split(" ") for name in names if " " in name)
+            for count in range(1, len(parts))
+        }
+        self.unshadowed = frozenset(names).difference(starts)
+        others = [name for name in names if " " in name or name not in self.unshadowed]
+        self.others = tuple(sorted(others, key=len, reverse=True))
+        return index
+
+    def _split_player(self, line: str, separator: str = " ") -> tuple[str, str] | None:
+        """The seated player whose name, then `separator` (which starts with a space),
+        starts `line`, and the rest of the line; None when none does. The longest name
+        that fits wins, as in `HandBuilder.split_player`: the text before the first
+        separator is the player when it is a name no other name starts with (one
+        look-up), else the names with spaces or shadowed are tried, longest first."""
+        name, found, rest = line.partition(separator)
+        if found and name in self.unshadowed:
+            return name, rest
+        for name in self.others:
+            end = len(name) + len(separator)
+            if line.startswith(name) and line[len(name) : end] == separator:
+                return name, line[end:]
+        return None
+
+    # The body: posts, streets, cards, actions
+
+    def _body(self, start: int) -> int:
+        """Read the body from `start`; the index of "Summary:"."""
+        hand, actions = self.hand, _ACTIONS
+        # Most lines are a one-word name and an action: one look-up finds the player.
+        players = self.unshadowed.difference(("---", "Dealing", "Summary:"))
+        for index, line in hand.lines_from(start):
+            hand.index = index  # what `hand.at` does, without a call per line
+            name, _, rest = line.partition(" ")
+            if name in players:
+                verb, _, what = rest.partition(" ")
+                action = actions.get(verb)
+                if action is None:
+                    raise hand.error("unknown line")
+                action(self, name, what)
+            elif line.startswith(words.BOARD_MARKER):
+                self._board_street(line[len(words.BOARD_MARKER) :])
+            elif line.startswith("Dealing to "):
+                self._dealt(line[11:])
+            elif line in words.STUD_STREETS:
+                self._end_of_round()
+                hand.new_street(words.STUD_STREETS[line])
+            elif line == "Summary:":
+                self._end_of_round()
+                return index
+            elif line not in ("---", words.POCKET_CARDS) and line.strip():
+                self._player_line(line)
+        raise hand.error("hand cut off: it ends before its summary", len(self.lines) - 1)
+
+    def _player_line(self, line: str) -> None:
+        """A line of a player whose name holds a space ("KREST 78 calls 20")."""
+        hand = self.hand
+        found = self._split_player(line)
+        if found is None:
+            raise hand.error("unknown line (no seated player's name starts it)")
+        player, rest = found
+        verb, _, what = rest.partition(" ")
+        action = _ACTIONS.get(verb)
+        if action is None:
+            raise hand.error("unknown line")
+        action(self, player, what)
+
+    def _board_street(self, text: str) -> None:
+        # "flop [Ts, Th, 3h]", "turn [8d]", "river [4d]" (after "--- Dealing ")
+        hand = self.hand
+        name, _, cards = text.partition(" ")
+        street = words.BOARD_STREETS.get(name)
+        if street is None or hand.game.is_stud:
+            raise hand.error("unknown line")
+        self._end_of_round()
+        hand.new_street(street)
+        hand.board(_cards(cards)[0])
+
+    def _dealt(self, text: str) -> None:
+        # "Dealing to Hero: [6h, 3s, 8s, 4s]"; stud "Dealing to the bAAr: [-, -, Kh]",
+        # the hero's "Dealing to Hero: [Jh, 9d, Ac]" then "[7h]" a street
+        hand = self.hand
+        found = self._split_player(text, ": ")
+        if found is None:
+            raise hand.error("cards dealt to a player without a seat")
+        player, written = found
+        cards, hidden = _cards(written)
+        is_user = player == self.user
+        if not hand.game.is_stud:
+            hand.dealt(player, cards, hero=is_user)
+        elif hand.street is Street.THIRD:
+            # Two down cards (hidden, or the hero's own), then the door card.
+            if len(cards) + hidden != 3 or not cards:
+                raise hand.error("third street deals three cards")
+            if cards[:-1]:
+                hand.dealt(player, cards[:-1], hero=is_user)
+            hand.up(player, cards[-1:])
+        elif hand.street is Street.SEVENTH:
+            hand.dealt(player, cards, hero=is_user)  # the river, down: the hero's only
+        else:
+            hand.up(player, cards)
+
+    def _amount(self, text: str) -> tuple[int, bool]:
+        """An amount, and whether " [all in]" follows it."""
+        all_in = text.endswith(words.ALL_IN)
+        if all_in:
+            text = text[: -len(words.ALL_IN)]
+        return self.amount(text.strip("()")), all_in
+
+    def _posts(self, player: str, what: str) -> None:
+        # "posts small blind ($0.02)", "posts big blind (20)", "posts ante $0.02"
+        post, _, written = what.rpartition(" (")
+        if not post:
+            post, _, written = what.rpartition(" ")
+        kind = words.POSTS.get(post)
+        if kind is None:
+            raise self.hand.error("unknown line")
+        amount, all_in = self._amount(written)
+        self.hand.post(player, kind, amount, all_in=all_in)
+        if kind is not ActionKind.POST_ANTE:
+            self.blinds[kind] = max(amount, self.blinds.get(kind, 0))
+
+    def _folds(self, player: str, what: str) -> None:
+        # "Hero folds"
+        self.hand.fold(player)
+
+    def _checks(self, player: str, what: str) -> None:
+        # "zlnalea checks"
+        self.hand.check(player)
+
+    def _calls(self, player: str, what: str) -> None:
+        # "Player1 calls $2", "KREST 78 calls 220 [all in]": the chips the call adds
+        amount, all_in = self._amount(what)
+        self.hand.call(player, amount, all_in=all_in)
+
+    def _bets(self, player: str, what: str) -> None:
+        # "Player1 bets $3", "AApoKK bets 380 [all in]"; stud's completion after the
+        # bring-in: "Hero bets $0.10" (hand R5-82086688-609)
+        amount, all_in = self._amount(what)
+        hand = self.hand
+        if hand.street is Street.THIRD and hand.highest_bet():
+            hand.complete(player, hand.street_in(player) + amount, all_in=all_in)
+        else:
+            hand.bet(player, amount, all_in=all_in)
+
+    def _raises(self, player: str, what: str) -> None:
+        # "KREST 78 raises 1360 to 1460": what it adds, then the street total
+        _, _, total = what.partition(" to ")
+        if not total:
+            raise self.hand.error("a raise without its total")
+        to_amount, all_in = self._amount(total)
+        hand = self.hand
+        small_bet = hand.stakes.small_bet
+        if hand.street is Street.THIRD and small_bet and hand.highest_bet() < small_bet:
+            hand.complete(player, to_amount, all_in=all_in)
+        else:
+            hand.raise_to(player, to_amount, all_in=all_in)
+
+    def _small(self, player: str, what: str) -> None:
+        # "kueto small bring in $0.05"
+        if not what.startswith(words.BRING_IN):
+            raise self.hand.error("unknown line")
+        amount, all_in = self._amount(what[len(words.BRING_IN) :])
+        hand = self.hand
+        hand.bring_in(player, amount, all_in=all_in)
+        if hand.stakes.bring_in is None:
+            hand.set_stakes(replace(hand.stakes, bring_in=amount))
+
+    def _end_of_round(self) -> None:
+        """A betting round is over: the bet no one called goes back to its bettor, which
+        OnGame does not write (hand R5-174523451-25: "Player1 bets $3", "Player3 folds",
+        "Main pot: $6")."""
+        uncalled = self.hand.uncalled_excess()
+        if uncalled is not None:
+            self.hand.returned(*uncalled)
+
+    # The summary
+
+    def _summary(self, start: int) -> None:
+        hand, lines = self.hand, self.lines
+        for index, line in hand.lines_from(start):
+            hand.at(index)
+            if line.startswith("Seat "):
+                self._seat_summary(line)
+            elif line.startswith(words.RAKE):
+                hand.rake = self.amount(line[len(words.RAKE) :])
+            elif line.startswith(("Main pot: ", "Side pot ")):
+                self._pot(line)
+            elif line.startswith(words.END):
+                if index != len(lines) - 1:
+                    raise hand.error("lines after the end of the hand", index + 1)
+                break
+            elif line.strip():
+                raise hand.error("unknown line")
+        else:
+            raise hand.error("hand cut off: it ends before its end line", len(lines) - 1)
+        if not self.pots:
+            raise hand.error("the summary gives no pot", len(lines) - 1)
+        if hand.rake is None:
+            raise hand.error("the summary gives no rake", len(lines) - 1)
+        hand.total_pot = sum(self.pots)
+        hand.main_pot = self.pots[0]
+        hand.side_pots = tuple(self.pots[1:])
+
+    def _pot(self, line: str) -> None:
+        # "Main pot: 6060 won by KREST 78 (3030 High), AApoKK (3030 Low)",
+        # "Side pot 1: 330 won by ...", "Main pot: 790 won by KREST 78 (790)"
+        hand = self.hand
+        match = words.POT.match(line)
+        if match is None:
+            raise hand.error("a pot line this reader does not know")
+        pot = int(match["side_pot"] or 0)
+        if pot != len(self.pots):
+            raise hand.error("pots out of order")
+        self.pots.append(self.amount(match["amount"]))
+        rest = match["winners"]
+        while rest:
+            found = self._split_player(rest, " (")
+            if found is None:
+                raise hand.error("a payment to a player without a seat")
+            player, after = found
+            paid, closed, rest = after.partition(")")
+            amount, _, half_word = paid.partition(" ")
+            half = words.HALVES.get(half_word)
+            if not closed or (half_word and half is None):
+                raise hand.error("a payment this reader does not know")
+            hand.collect(player, self.amount(amount), pot=pot, half=half)
+            if rest:
+                if not rest.startswith(", "):
+                    raise hand.error("a payment this reader does not know")
+                rest = rest[2:]
+
+    def _seat_summary(self, line: str) -> None:
+        # "Seat 1: Player2 ($64.45), net: -$0.50", "Seat 2: Afro_Fyr (2000)",
+        # "Seat 7: tsop13 (2170), net: +170, [9h, 7h, 8s, 3d] (THREE_OF_A_KIND EIGHT)"
+        hand = self.hand
+        number, _, rest = line[5:].partition(": ")
+        found = self._split_player(rest, " (")
+        if not number.isdigit() or found is None:
+            raise hand.error("a summary seat line of no seated player")
+        player, text = found
+        cards = text.find(words.SUMMARY_CARDS)
+        if cards >= 0:
+            hand.shown(player, _cards(text[cards:])[0], CardSource.SUMMARY)
+        hand.summary(int(number), player, "(" + text)
+
+    def _set_blinds(self) -> None:
+        """A limit flop game's blinds are its largest posts (the header gives the bets)."""
+        hand = self.hand
+        if hand.header.structure is Structure.LIMIT and not hand.game.is_stud:
+            hand.set_stakes(
+                replace(
+                    hand.stakes,
+                    small_blind=self.blinds.get(ActionKind.POST_SMALL_BLIND),
+                    big_blind=self.blinds.get(ActionKind.POST_BIG_BLIND),
+                )
+            )
+
+
+_ACTIONS: dict[str, Callable[[_HandReader, str, str], None]] = {
+    "posts": _HandReader._posts,
+    "folds": _HandReader._folds,
+    "checks": _HandReader._checks,
+    "calls": _HandReader._calls,
+    "bets": _HandReader._bets,
+    "raises": _HandReader._raises,
+    "small": _HandReader._small,
+}
+"""The handler of each first word after a player's name ("Player1 calls $0.50")."""
+
+
+def _currency(text: str) -> str | None:
+    """The currency of an amount as written ("$0.05/$0.10": USD); None for chips.
+
+    >>> _currency("$1.20"), _currency("10/20")
+    ('USD', None)
+    """
+    return words.CURRENCIES.get(text[:1])
