@@ -10,6 +10,7 @@ from parsers._base.site import SiteParser
 from parsers.absolute import AbsoluteParser
 from parsers.bovada import BovadaParser
 from parsers.cake import CakeParser
+from parsers.everleaf import EverleafParser
 from parsers.fulltilt import FullTiltParser
 from parsers.ongame import OnGameParser
 from parsers.pacific import PacificParser
@@ -23,6 +24,7 @@ SITE_PARSERS: tuple[SiteParser, ...] = (
     AbsoluteParser(),
     CakeParser(),
     BovadaParser(),
+    EverleafParser(),
     FullTiltParser(),
     WinamaxParser(),
     PartyPokerParser(),

@@ -55,6 +55,7 @@ SITE_FOLDERS = {
     "partypoker": "PartyPoker",
     "888": "888-Pacific",
     "bovada": "Bovada",
+    "everleaf": "Everleaf",
     "ongame": "OnGame",
 }
 """Each registered site's folder under ../shared/histories."""
