@@ -12,6 +12,7 @@ from parsers.bovada import BovadaParser
 from parsers.cake import CakeParser
 from parsers.everleaf import EverleafParser
 from parsers.fulltilt import FullTiltParser
+from parsers.ggpoker import GGPokerParser
 from parsers.ongame import OnGameParser
 from parsers.pacific import PacificParser
 from parsers.partypoker import PartyPokerParser
@@ -26,6 +27,7 @@ SITE_PARSERS: tuple[SiteParser, ...] = (
     BovadaParser(),
     EverleafParser(),
     FullTiltParser(),
+    GGPokerParser(),
     WinamaxParser(),
     PartyPokerParser(),
     PacificParser(),

@@ -46,10 +46,15 @@ class SiteParser(ABC):
 
     odd_chip_rule: ClassVar[str] = "rules"
 
+    """Where the site's odd units go: a name of `tracker.engine.rules.ODD_CHIP_RULES`."""
+
+    jackpot_rule: ClassVar[str | None] = None
+    """How the site spreads a jackpot fee over the pots, apart from the rake (a name of
+    `RAKE_RULES`, GGPoker's "proportional"); None: with the rake, under `rake_rule`."""
+
     names_pots: ClassVar[bool] = True
     """False for a site whose payments never say which pot they come from (the audit
     then compares each player's total over all pots, not pot by pot)."""
-    """Where the site's odd units go: a name of `tracker.engine.rules.ODD_CHIP_RULES`."""
 
     @abstractmethod
     def detect(self, text: str) -> bool:

@@ -50,6 +50,7 @@ SITE_FOLDERS = {
     "absolute": "Absolute",
     "cake": "Cake",
     "fulltilt": "FullTilt",
+    "ggpoker": "GGPoker",
     "winamax": "Winamax",
     "winning": "Winning",
     "partypoker": "PartyPoker",

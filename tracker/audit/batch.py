@@ -114,11 +114,13 @@ def _reachable(batch: Batch, convention: SiteConvention) -> Flags:
     """Hands the fast path may try: sound, complete, one board, rules it knows."""
     if convention.rake_rule.name not in _VECTOR_RAKE_RULES:
         return np.zeros(batch.hands, dtype=np.bool_)
-    reachable = (
+    reachable: Flags = (
         (batch.total_pot >= 0)
         & ~batch.cancelled
         & batch.chips_consistent
         & (batch.added_money == 0)  # the room's money: the exact path adds it to the main pot
+        # a jackpot fee under a rule of its own: the exact path takes it apart
+        & ((batch.jackpot_fee == 0) | (convention.jackpot_rule is None))
         & ~_segment_any(batch.cashed_out, batch.player_starts)
         & (batch.boards_per_hand <= 1)
         & ~(_STUD[batch.game] & (batch.boards_per_hand > 0))  # a card dealt to all

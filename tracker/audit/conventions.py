@@ -41,12 +41,15 @@ class SiteConvention:
         odd_chip_rule: where the site's odd units go.
         names_pots: False for a site whose payments never say which pot they are from
             (its players' totals are compared over all pots together).
+        jackpot_rule: how the site spreads a jackpot fee over the pots, apart from the
+            rake; None: with the rake, under `rake_rule`.
     """
 
     name: str
     rake_rule: RakeRule
     odd_chip_rule: OddChipRule
     names_pots: bool = True
+    jackpot_rule: RakeRule | None = None
 
 
 RULES_CONVENTION = SiteConvention("rules", DEFAULT_RAKE_RULE, DEFAULT_ODD_CHIP_RULE)
@@ -63,6 +66,7 @@ def _site_conventions() -> dict[str, SiteConvention]:
             rake_rule(parser.rake_rule),
             odd_chip_rule(parser.odd_chip_rule),
             parser.names_pots,
+            rake_rule(parser.jackpot_rule) if parser.jackpot_rule else None,
         )
         for parser in SITE_PARSERS
         for site in (parser.site, *parser.rooms)

@@ -87,9 +87,7 @@ def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedP
     pots = built.pots
     if ledger.added_money and pots:  # the room's money (an STP) goes to the main pot
         pots = (replace(pots[0], amount=pots[0].amount + ledger.added_money), *pots[1:])
-    # A jackpot fee leaves the pots as the rake does, under the same rule (Winning).
-    taken = (ledger.rake or 0) + ledger.jackpot_fee
-    net = deduct_rake(pots, taken, convention.rake_rule)
+    net = less_rake_and_fee(pots, ledger.rake or 0, ledger.jackpot_fee, convention)
     live = ledger.live
     odd_chip_rule = convention.odd_chip_rule
     if len(live) <= 1:
@@ -116,6 +114,42 @@ def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedP
         returned=built.returned,
         hands=hands,
         showdown=len(live) > 1,
+    )
+
+
+def less_rake_and_fee(
+    pots: Sequence[Pot], rake: int, fee: int, convention: SiteConvention
+) -> tuple[Pot, ...]:
+    """The pots less the rake and the jackpot fee: the fee taken as the rake is, under
+    the same rule (Winning), or under the site's own `jackpot_rule` (GGPoker, hand
+    OM1349864: the rake from the main pot first, the fee in proportion to the pots).
+
+    >>> from tracker.engine.rules import DEFAULT_ODD_CHIP_RULE, RAKE_RULES
+    >>> pots = [Pot(52724, (0, 1, 2)), Pot(6984, (1, 2))]
+    >>> ggpoker = SiteConvention("ggpoker", RAKE_RULES["main-pot-first"],
+    ...     DEFAULT_ODD_CHIP_RULE, jackpot_rule=RAKE_RULES["proportional"])
+    >>> [pot.amount for pot in less_rake_and_fee(pots, 750, 500, ggpoker)]
+    [51532, 6926]
+    >>> [pot.amount for pot in less_rake_and_fee(pots, 750, 500, RULES_CONVENTION)]
+    [51474, 6984]
+
+    Raises:
+        ShowdownError: a rake or fee that does not fit the pots.
+    """
+    fee_rule = convention.jackpot_rule
+    if fee_rule is None or not fee:
+        return deduct_rake(pots, rake + fee, convention.rake_rule)
+    amounts = [pot.amount for pot in pots]
+    taken = [
+        rake_part + fee_part
+        for rake_part, fee_part in zip(
+            convention.rake_rule.take(amounts, rake), fee_rule.take(amounts, fee), strict=True
+        )
+    ]
+    if any(part > amount for part, amount in zip(taken, amounts, strict=True)):
+        raise ShowdownError(f"rake {rake} and jackpot fee {fee} are more than a pot holds")
+    return tuple(
+        replace(pot, amount=pot.amount - part) for pot, part in zip(pots, taken, strict=True)
     )
 
 

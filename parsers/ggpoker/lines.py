@@ -1,0 +1,475 @@
+"""The GGPoker reader: one hand's lines into a `HandBuilder`, step by step (header and
+table, seats, body, summary).
+
+A body line is a marker ("*** FLOP *** [Th 2h Ks]"), a "Dealt to", "Uncalled bet" or
+"Cash Drop" line, a payment ("291a0936 collected $2.73 from pot", the one player line
+without a colon), or a seated player's name, ": " and what the player did: the first
+word after it ("posts", "calls", "straddle", ...) picks the handler, a dictionary
+look-up. docs/sites/ggpoker.md describes the format line by line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from parsers._base.builder import HandBuilder
+from parsers._base.lines import LineSite
+from parsers._base.text import money_reader, to_utc
+from parsers.ggpoker import words
+from tracker.cards import DECK, Card, parse_card
+from tracker.errors import HandHistoryError
+from tracker.model import ActionKind, CardSource, Stakes, Tournament
+
+_CARDS: dict[str, Card] = {card.text: card for card in DECK}
+"""Cards as GGPoker writes them ("Th", "2c"), for a look-up per card."""
+
+
+def _cards(written: str) -> tuple[Card, ...]:
+    """The cards of a bracket's inside: "Th 2h Ks".
+
+    >>> _cards("Th 2h")
+    (Card('Th'), Card('2h'))
+    """
+    cards = _CARDS
+    return tuple([cards[card] if card in cards else parse_card(card) for card in written.split()])
+
+
+def _brackets(text: str) -> list[str]:
+    """The inside of each bracket of `text`: "[Js 5s Jd] [7s]" -> ["Js 5s Jd", "7s"].
+
+    >>> _brackets(" [Js 5s Jd] [7s]")
+    ['Js 5s Jd', '7s']
+    """
+    found = []
+    start = text.find("[")
+    while start >= 0:
+        end = text.find("]", start)
+        if end < 0:
+            raise ValueError(f"an unclosed bracket in {text.strip()!r}")
+        found.append(text[start + 1 : end])
+        start = text.find("[", end)
+    return found
+
+
+class GGPokerParser(LineSite):
+    """GGPoker's text hand histories ("Poker Hand #OM181427446: ...").
+
+    Its payments never name the pot (`names_pots` False). The rake comes off the main
+    pot first; the jackpot fee is spread over the pots in proportion (`jackpot_rule`,
+    hand OM1349864: docs/sites/ggpoker.md, "Conventions").
+    """
+
+    site = "ggpoker"
+    hand_start = words.HAND_START
+    rake_rule = "main-pot-first"
+    jackpot_rule = "proportional"
+    odd_chip_rule = "rules"
+    names_pots = False
+
+    def read_hand(self, hand: HandBuilder) -> None:
+        """Read the hand's lines into `hand` (see `LineSite.read_hand`)."""
+        _HandReader(hand).read()
+
+
+class _HandReader:
+    """One hand being read: what the builder does not keep (the board the payments are
+    for, the house money added)."""
+
+    def __init__(self, hand: HandBuilder) -> None:
+        self.hand = hand
+        self.lines = hand.text.lines
+        self.amount: Callable[[str], int] = money_reader(2)
+        self.board = 0
+        self.house_money = 0
+        self.seated: frozenset[str] = frozenset()
+        self.one_word_names: frozenset[str] = frozenset()
+
+    def read(self) -> None:
+        """The steps of a hand, in the order GGPoker writes them."""
+        self._header()
+        index = self._seats(2)
+        index = self._body(index)
+        self._summary(index + 1)
+
+    # The header, the table and the seats
+
+    def _header(self) -> None:
+        hand = self.hand
+        match = words.HEADER.match(self.lines[0])
+        if match is None:
+            raise hand.error("a hand header this reader does not know", 0)
+        hand.name_hand(match["hand_id"])
+        tournament = None
+        if match["tournament"] is not None:
+            written = match["event"]
+            game_name = next(
+                (name for name in words.TOURNAMENT_GAMES
+                 if written == name or written.endswith(" " + name)),
+                None,
+            )  # fmt: skip
+            if game_name is None:
+                raise self._unknown_game(written)
+            self.amount = money_reader(0)
+            tournament = Tournament(match["tournament"], None, None, None, match["level"])
+        else:
+            game_name = match["game"]
+            if game_name not in words.GAMES:
+                raise self._unknown_game(game_name)
+        game, structure = words.GAMES[game_name]
+        hand.start(
+            match["hand_id"],
+            game,
+            structure,
+            to_utc(_local_time(match["date"]), words.TIMEZONE),
+            site_timezone=words.TIMEZONE,
+            stakes=Stakes(self.amount(match["small"]), self.amount(match["big"])),
+            currency=None if tournament else self._currency(match["big"]),
+            tournament=tournament,
+        )
+        if len(self.lines) < 2:
+            raise hand.error("hand cut off: it ends after its header", 0)
+        hand.at(1)
+        table = words.TABLE.match(self.lines[1])
+        if table is None:
+            raise hand.error("no table line after the header")
+        hand.table(
+            table["name"], max_seats=int(table["max_seats"]), button_seat=int(table["button"])
+        )
+
+    def _unknown_game(self, written: str) -> HandHistoryError:
+        """A game name not in `words.GAMES`: a game not covered (skipped), unless it
+        names a hi/lo game, which the tracker covers (then the hand fails)."""
+        if any(mark in written for mark in words.HILO_MARKS):
+            return self.hand.error(f"a hi/lo game name this reader does not know: {written!r}", 0)
+        return self.hand.unsupported(written)
+
+    def _currency(self, written: str) -> str:
+        # "$5": cash amounts carry the symbol; GGPoker has no play money.
+        if written.startswith("$"):
+            return "USD"
+        raise self.hand.error(f"a cash game's stakes without a known currency: {written!r}", 0)
+
+    def _seats(self, start: int) -> int:
+        """Read the seat lines from `start`; the index of the first line after them."""
+        hand, lines = self.hand, self.lines
+        index = start
+        while index < len(lines) and lines[index].startswith("Seat "):
+            hand.at(index)
+            # "Seat 1: 9d7f4cb8 ($3.26 in chips)"
+            number, _, rest = lines[index][5:].partition(": ")
+            player, _, stack = rest.rstrip().rpartition(" (")
+            if not number.isdigit() or not stack.endswith(words.IN_CHIPS):
+                raise hand.error("a seat line this reader does not know")
+            hand.seat(int(number), player, self.amount(stack[: -len(words.IN_CHIPS)]))
+            index += 1
+        self.seated = frozenset(hand.players)
+        # Names of one word each, so that the first word of a summary line is its name.
+        self.one_word_names = (
+            frozenset() if any(" " in name for name in self.seated) else self.seated
+        )
+        if any(": " in name or words.COLLECTED in name for name in self.seated):
+            self.seated = frozenset()  # `_player_line` then finds every name by its length
+        return index
+
+    # The body: posts, streets, cards, actions, showdown, payments
+
+    def _body(self, start: int) -> int:
+        """Read the body from `start`; the index of "*** SUMMARY ***"."""
+        hand, seated, actions = self.hand, self.seated, _ACTIONS
+        for index, line in enumerate(self.lines[start:], start):  # as `hand.lines_from`
+            hand.index = index  # what `hand.at` does, without a call per line
+            # The most lines by far: "Hero: calls $0.35", a look-up of the name.
+            name, colon, rest = line.partition(": ")
+            if colon and name in seated:
+                if rest == "folds":  # the commonest action, read here
+                    hand.fold(name)
+                    continue
+                verb, _, what = rest.rstrip().partition(" ")
+                action = actions.get(verb)
+                if action is None:
+                    raise hand.error("unknown line")
+                action(self, name, what)
+            elif line.startswith("*** "):
+                if line.startswith("*** SUMMARY ***"):
+                    return index
+                self._marker(line)
+            elif line.startswith("Dealt to "):
+                if line[9:] not in seated:  # "Dealt to 9d7f4cb8": no cards, nothing known
+                    self._dealt(line[9:])
+            elif line.startswith("Uncalled bet ("):
+                # "Uncalled bet ($15.1) returned to 9e7f64d4"
+                amount, returned, player = line[14:].partition(") returned to ")
+                if not returned:
+                    raise hand.error("unknown line")
+                hand.returned(hand.seated(player.rstrip()), self.amount(amount))
+            elif line.startswith(words.CASH_DROP):
+                # "Cash Drop to Pot : total $0.2"
+                self.house_money += self.amount(line[len(words.CASH_DROP) :])
+            elif line.strip():
+                self._player_line(line)
+        raise hand.error("hand cut off: it ends before its summary", len(self.lines) - 1)
+
+    def _player_line(self, line: str) -> None:
+        """A payment, or a player's line whose name the quick look-up of `_body` does
+        not find (names holding ": ")."""
+        hand = self.hand
+        # "291a0936 collected $2.73 from pot"
+        name, collected, what = line.rstrip().partition(words.COLLECTED)
+        if not (collected and name in self.seated):
+            found = hand.split_player(line, ": ")
+            if found is not None:
+                player, rest = found
+                verb, _, said = rest.rstrip().partition(" ")
+                action = _ACTIONS.get(verb)
+                if action is None:
+                    raise hand.error("unknown line")
+                action(self, player, said)
+                return
+            paid = hand.split_player(line.rstrip(), words.COLLECTED)
+            if paid is None:
+                raise hand.error("unknown line (no seated player's name starts it)")
+            name, what = paid
+        if not what.endswith(words.FROM_POT):
+            raise hand.error("unknown line")
+        hand.collect(name, self.amount(what[: -len(words.FROM_POT)]), board=self.board)
+
+    def _marker(self, line: str) -> None:
+        # "*** HOLE CARDS ***", "*** FLOP *** [Th 2h Ks]", "*** SECOND TURN *** [Js 5s
+        #  Jd] [4d]", "*** FIRST SHOWDOWN ***"
+        hand = self.hand
+        end = line.find(" ***", 4)
+        if end < 0:
+            raise hand.error("unknown line")
+        name = line[4:end]
+        if name == "HOLE CARDS":
+            return
+        run, _, street_name = name.rpartition(" ")
+        board = words.RUNS.get(run, -1) if run else 0
+        if board < 0:
+            raise hand.error("unknown line")
+        if street_name == words.SHOWDOWN:
+            self.board = board
+            return
+        street = words.STREETS.get(street_name)
+        if street is None:
+            raise hand.error("unknown line")
+        self._deal_board(board, _brackets(line[end + 4 :]))
+        hand.new_street(street)
+
+    def _deal_board(self, board: int, brackets: list[str]) -> None:
+        """A street's cards on board `board`: the flop alone ("[Th 2h Ks]"), or the
+        board so far and the new card ("[Th 2h Ks] [8h]"); a board run again starts
+        from the first board's cards written first."""
+        hand = self.hand
+        if not 1 <= len(brackets) <= 2:
+            raise hand.error("a street line without its cards")
+        known = _cards(brackets[0]) if len(brackets) == 2 else ()
+        if board and not hand.board_cards(board):
+            hand.run_again(board, len(known))
+        if hand.board_cards(board) != known:
+            raise hand.error(f"the cards written before the new ones are not board {board + 1}")
+        hand.board(_cards(brackets[-1]), board)
+
+    def _dealt(self, body: str) -> None:
+        # "Dealt to Hero [2c Tc Ad Kc]"; every other player: "Dealt to 9d7f4cb8"
+        hand = self.hand
+        player, bracket, written = body.rstrip().partition(" [")
+        if not bracket:
+            hand.seated(body.rstrip())
+            return
+        if not written.endswith("]"):
+            raise hand.error("unclosed brackets in a dealt line")
+        cards = _cards(written[:-1])
+        expected = hand.game.hole_card_count
+        if len(cards) != expected:
+            raise hand.error(f"{len(cards)} cards dealt in a game of {expected}")
+        hand.dealt(hand.seated(player), cards)
+
+    def _amount(self, text: str) -> tuple[int, bool]:
+        """An amount, and whether " and is all-in" follows it."""
+        all_in = text.endswith(words.ALL_IN)
+        if all_in:
+            text = text[: -len(words.ALL_IN)]
+        return self.amount(text), all_in
+
+    def _posts(self, player: str, what: str) -> None:
+        # "posts small blind $0.01", "posts big blind $0.02", "posts the ante 30"
+        all_in = what.endswith(words.ALL_IN)
+        if all_in:
+            what = what[: -len(words.ALL_IN)]
+        post, _, written = what.rpartition(" ")
+        kind = words.POSTS.get(post)
+        if kind is None:
+            raise self.hand.error("unknown line")
+        self.hand.post(player, kind, self.amount(written), all_in=all_in)
+
+    def _straddle(self, player: str, what: str) -> None:
+        # "9e7f64d4: straddle $0.5", then over it "9e7f64d4: straddle $15.35 and is
+        #  all-in" (a stack of $15.35): the amount is the straddler's total, and a
+        #  straddle is a live blind.
+        hand = self.hand
+        total, all_in = self._amount(what)
+        added = total - hand.street_in(player)
+        if added <= 0:
+            raise hand.error(f"a straddle to {total} is not above the {total - added} in")
+        hand.post(player, ActionKind.POST_BIG_BLIND, added, all_in=all_in)
+
+    def _folds(self, player: str, what: str) -> None:
+        # "b929d9ad: folds"
+        if what:
+            raise self.hand.error("unknown line")
+        self.hand.fold(player)
+
+    def _checks(self, player: str, what: str) -> None:
+        # "Hero: checks"
+        if what:
+            raise self.hand.error("unknown line")
+        self.hand.check(player)
+
+    def _calls(self, player: str, what: str) -> None:
+        # "Hero: calls $0.35", "Hero: calls $123.08 and is all-in"
+        amount, all_in = self._amount(what)
+        self.hand.call(player, amount, all_in=all_in)
+
+    def _bets(self, player: str, what: str) -> None:
+        # "291a0936: bets $0.88 and is all-in"
+        amount, all_in = self._amount(what)
+        self.hand.bet(player, amount, all_in=all_in)
+
+    def _raises(self, player: str, what: str) -> None:
+        # "Hero: raises $0.04 to $0.06", "raises $55.4 to $105.4 and is all-in"
+        _, to, total = what.partition(" to ")
+        if not to:
+            raise self.hand.error("a raise without its total")
+        to_amount, all_in = self._amount(total)
+        self.hand.raise_to(player, to_amount, all_in=all_in)
+
+    def _shows(self, player: str, what: str) -> None:
+        # "291a0936: shows [Ah Ac As 7h] (Pair of Aces)", "Hero: shows [..]"
+        if not what.startswith("["):
+            raise self.hand.error("a show without cards")
+        self.hand.shown(player, _cards(_brackets(what)[0]))
+
+    def _insurance(self, player: str, what: str) -> None:
+        # "23aca38f: get an all-in insurance (premium ($0/$4/$0) for ($0/$10.8/$0) -
+        #  (Mandatory/Main/Sub))": a side deal with the house; the pot is paid as dealt.
+        match = words.INSURANCE.match("get " + what)
+        if match is None:
+            raise self.hand.error("unknown line")
+        for part in (*match["premium"].split("/"), *match["cover"].split("/")):
+            self.amount(part)
+
+    def _premium(self, player: str, what: str) -> None:
+        # "23aca38f: pay premium of all-in insurance ($4)": from the stack, not the pot.
+        line = "pay " + what
+        if not (line.startswith(words.PREMIUM) and line.endswith(")")):
+            raise self.hand.error("unknown line")
+        self.amount(line[len(words.PREMIUM) : -1])
+
+    # The summary
+
+    def _summary(self, start: int) -> None:
+        hand = self.hand
+        total: int | None = None
+        for index, line in hand.lines_from(start):
+            hand.at(index)
+            if line.startswith("Seat "):
+                self._seat_summary(line)
+            elif line.startswith("Total pot "):
+                total = self._total_pot(line.rstrip())
+            elif line.startswith("Board ["):
+                # "Board [Th 2h Ks 8h 9c]"
+                hand.set_board(_cards(_brackets(line)[0]))
+            elif line.startswith(words.RUN_COUNT):
+                continue  # "Hand was run two times": the boards say it
+            elif " Board [" in line:
+                self._run_board(line)
+            elif line.strip():
+                raise hand.error("unknown line")
+        if total is None:
+            raise hand.error("hand cut off: its summary gives no total pot", len(self.lines) - 1)
+        # The total counts the house money, which no player put in ("Cash Drop").
+        hand.total_pot = total
+        hand.added_money = self.house_money
+
+    def _total_pot(self, line: str) -> int:
+        # "Total pot $2.81 | Rake $0.06 | Jackpot $0.02 | Bingo $0"; 2020: "Total pot
+        #  $14" (no rake written); tournaments "Total pot 600"
+        hand = self.hand
+        written, *parts = line.split(" | ")
+        fees = {}
+        for part in parts:
+            name, _, amount = part.partition(" ")
+            if name not in words.FEES or name in fees:
+                raise hand.error("a pot line this reader does not know")
+            fees[name] = self.amount(amount)
+        hand.rake = fees.pop("Rake", None)
+        hand.jackpot_fee = sum(fees.values())  # the jackpot and the bingo fee
+        return self.amount(written[10:])  # after "Total pot "
+
+    def _run_board(self, line: str) -> None:
+        # "FIRST Board [Js 5s Jd 7s 2s]", then only the cards run again: "SECOND Board
+        #  [4d Qs]"
+        hand = self.hand
+        run, _, rest = line.partition(" Board ")
+        board = words.RUNS.get(run)
+        if board is None:
+            raise hand.error("unknown line")
+        cards = _cards(_brackets(rest)[0])
+        if board == 0:
+            hand.set_board(cards)
+        elif not cards or hand.board_cards(board)[-len(cards) :] != cards:
+            raise hand.error(f"board {board + 1} differs from the cards dealt")
+
+    def _seat_summary(self, line: str) -> None:
+        # "Seat 6: 291a0936 showed [Ah Ac As 7h] and won ($2.73) with Ace High Flush",
+        # "Seat 3: 9e7f64d4 (button) collected ($0.6)", "Seat 1: 9d7f4cb8 (button)
+        #  folded before Flop (didn't bet)"
+        hand = self.hand
+        number, _, rest = line[5:].partition(": ")
+        rest = rest.rstrip()
+        player, _, text = rest.partition(" ")
+        if player not in self.one_word_names:
+            found = hand.split_player(rest, " ")
+            if found is None:
+                raise hand.error("a summary seat line of no seated player")
+            player, text = found
+        if not number.isdigit():
+            raise hand.error("a summary seat line of no seated player")
+        amounts = (
+            [self.amount(won["amount"]) for won in words.WON.finditer(text)]
+            if "won (" in text or "collected (" in text
+            else None
+        )
+        shown = text.find("showed [")
+        if shown >= 0:
+            hand.shown(player, _cards(_brackets(text[shown:])[0]), CardSource.SUMMARY)
+        hand.summary(int(number), player, text, sum(amounts) if amounts else None)
+
+
+_ACTIONS: dict[str, Callable[[_HandReader, str, str], None]] = {
+    "posts": _HandReader._posts,
+    "straddle": _HandReader._straddle,
+    "folds": _HandReader._folds,
+    "checks": _HandReader._checks,
+    "calls": _HandReader._calls,
+    "bets": _HandReader._bets,
+    "raises": _HandReader._raises,
+    "shows": _HandReader._shows,
+    "get": _HandReader._insurance,
+    "pay": _HandReader._premium,
+}
+"""The handler of each first word after a player's name ("Hero: calls $0.35")."""
+
+
+def _local_time(text: str) -> datetime:
+    """The header's time, as written: "2021/04/12 07:43:21".
+
+    >>> _local_time("2021/04/12 7:43:21")
+    datetime.datetime(2021, 4, 12, 7, 43, 21)
+    """
+    day, _, clock = text.partition(" ")
+    year, month, date = day.split("/")
+    hour, minute, second = clock.split(":")
+    return datetime(int(year), int(month), int(date), int(hour), int(minute), int(second))
