@@ -13,12 +13,12 @@ whose handler does nothing.
 from __future__ import annotations
 
 import re
-from abc import abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
+from parsers._base.reader import HandReader
 from parsers._base.site import SiteParser
 from parsers._base.text import HandText, line_start_pattern, split_at_headers
 from tracker.hand_rows import HandRows
@@ -87,12 +87,16 @@ class LineRules:
 class LineSite(SiteParser):
     """A site whose files are text, a hand after a header line.
 
-    Subclasses set `site` and `hand_start` (the header's start, a pattern without "^":
-    it detects the site and cuts files into hands) and write `read_hand`.
+    Subclasses set `site`, `hand_start` (the header's start, a pattern without "^": it
+    detects the site and cuts files into hands) and `reader` (the site's `HandReader`,
+    which `read_hand` runs), or write `read_hand` themselves.
     """
 
     hand_start: ClassVar[re.Pattern[str]]
     """The start of a hand's first line."""
+
+    reader: ClassVar[type[HandReader]]
+    """The site's reader of one hand."""
 
     def detect(self, text: str) -> bool:
         """True when a line of `text` starts like this site's hand header."""
@@ -123,9 +127,9 @@ class LineSite(SiteParser):
             raise hand.error("hand cut off: it ends before its summary") from None
         return hand
 
-    @abstractmethod
     def read_hand(self, hand: HandBuilder) -> None:
-        """Read the hand's lines (`hand.text.lines`) into `hand`, step by step.
+        """Read the hand's lines (`hand.text.lines`) into `hand`, step by step: the
+        site's `reader` does.
 
         Raises:
             MalformedHandError: through `hand.error`, for what is not a sound hand.
@@ -133,3 +137,4 @@ class LineSite(SiteParser):
             ValueError: an amount, card or time that does not read (turned into a
                 `MalformedHandError` at the line being read).
         """
+        self.reader(hand).read()

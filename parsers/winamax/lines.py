@@ -14,12 +14,13 @@ describes the format line by line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
+from parsers._base.reader import Action, HandReader
 from parsers._base.text import money_reader, to_utc
 from parsers.winamax import words
 from tracker.cards import DECK, Card, parse_card
@@ -71,35 +72,16 @@ class _Payment:
     half: str | None
 
 
-class WinamaxParser(LineSite):
-    """Winamax's text hand histories ("Winamax Poker - CashGame - HandId: #...").
-
-    Its rake is spread over the pots in proportion to their sizes, the remainder from
-    the main pot (hand #270777-217-1284853532); the odd cent of a halved pot goes to the
-    high half (hand #8976324-443-1476102647).
-    """
-
-    site = "winamax"
-    hand_start = words.HAND_START
-    rake_rule = "proportional"
-    odd_chip_rule = "rules"
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read the hand's lines into `hand` (see `LineSite.read_hand`)."""
-        _HandReader(hand).read()
-
-
-class _HandReader:
+class _HandReader(HandReader):
     """One hand being read: what the builder does not keep (the payments until the
     summary, the uncalled bet, whether the hand labels its halves)."""
 
+    all_in = (words.ALL_IN,)
+
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
-        self.amount: Callable[[str], int] = money_reader(2)
+        super().__init__(hand)
         self.game_word = ""
         self.payments: list[_Payment] = []
-        self.names: dict[str, list[str]] = {}
         self.uncalled: list[tuple[str, int]] = []
         self.labelled_halves = False
 
@@ -187,34 +169,13 @@ class _HandReader:
 
     def _seats(self, start: int) -> int:
         """Read the seat lines from `start`; the index of the first line after them."""
-        hand, lines = self.hand, self.lines
-        index = start
-        while index < len(lines) and lines[index].startswith("Seat "):
-            hand.at(index)
-            seat = words.SEAT.match(lines[index])
-            if seat is None:
-                raise hand.error("a seat line this reader does not know")
-            hand.seat(int(seat["seat"]), seat["player"], self.amount(seat["stack"]))
-            index += 1
-        for name in sorted(hand.players, key=len, reverse=True):
-            self.names.setdefault(name.partition(" ")[0], []).append(name)
-        return index
-
-    def _split_player(self, line: str, separator: str) -> tuple[str, str] | None:
-        """`HandBuilder.split_player` through the seated names by first word (a look-up
-        per line rather than a scan of every name): the player whose name, then
-        `separator`, starts `line`, and the rest of the line."""
-        for name in self.names.get(line.partition(" ")[0], ()):
-            end = len(name) + len(separator)
-            if line.startswith(name) and line[len(name) : end] == separator:
-                return name, line[end:]
-        return self.hand.split_player(line, separator)
+        return self.read_seats(start, words.SEAT)
 
     # The body: posts, streets, cards, actions, showdown, payments
 
     def _body(self, start: int) -> int:
         """Read the body from `start`; the index of "*** SUMMARY ***"."""
-        hand, actions = self.hand, _ACTIONS
+        hand = self.hand
         for index, line in hand.lines_from(start):
             hand.index = index  # what `hand.at` does, without a call per line
             if line.startswith("*** "):
@@ -225,15 +186,7 @@ class _HandReader:
             elif line.startswith("Dealt to "):
                 self._dealt(line[9:])
             elif line.strip():
-                found = self._split_player(line, " ")
-                if found is None:
-                    raise hand.error("unknown line (no seated player's name starts it)")
-                player, rest = found
-                verb, _, what = rest.partition(" ")
-                action = actions.get(verb)
-                if action is None:
-                    raise hand.error("unknown line")
-                action(self, player, what)
+                self.player_line(line)
         raise hand.error("hand cut off: it ends before its summary", len(self.lines) - 1)
 
     def _marker(self, line: str) -> None:
@@ -253,7 +206,7 @@ class _HandReader:
     def _dealt(self, body: str) -> None:
         # "Dealt to Hero [8h 5d 2h 7h 4c]"; stud "Dealt to Player0 [X X 9h] [Kh]"
         hand = self.hand
-        found = self._split_player(body, " [")
+        found = self.split_player(body, " [")
         if found is None:
             raise hand.error("cards dealt to a player without a seat")
         player = found[0]
@@ -273,13 +226,6 @@ class _HandReader:
             else:
                 hand.dealt(player, _cards(new))
 
-    def _amount(self, text: str) -> tuple[int, bool]:
-        """An amount, and whether " and is all-in" follows it."""
-        all_in = text.endswith(words.ALL_IN)
-        if all_in:
-            text = text[: -len(words.ALL_IN)]
-        return self.amount(text), all_in
-
     def _posts(self, player: str, what: str) -> None:
         # "posts small blind 2€", "posts small blind 2€ out of position", "posts ante 5€"
         out_of_position = what.endswith(words.OUT_OF_POSITION)
@@ -296,30 +242,12 @@ class _HandReader:
             kind = ActionKind.POST_DEAD
         self.hand.post(player, kind, self.amount(written), all_in=all_in)
 
-    def _folds(self, player: str, what: str) -> None:
-        # "Player1 folds"
-        self.hand.fold(player)
-
-    def _checks(self, player: str, what: str) -> None:
-        # "Player0 checks"
-        self.hand.check(player)
-
-    def _calls(self, player: str, what: str) -> None:
-        # "Player2 calls 4€", "Player0 calls 24€ and is all-in"
-        amount, all_in = self._amount(what)
-        self.hand.call(player, amount, all_in=all_in)
-
-    def _bets(self, player: str, what: str) -> None:
-        # "Player0 bets 144€", "vilou_12 bets 160€ and is all-in"
-        amount, all_in = self._amount(what)
-        self.hand.bet(player, amount, all_in=all_in)
-
     def _raises(self, player: str, what: str) -> None:
         # "Player3 raises 14€ to 20€"; stud's completion: "Hero raises 25€ to 25€"
         _, _, total = what.partition(" to ")
         if not total:
             raise self.hand.error("a raise without its total")
-        to_amount, all_in = self._amount(total)
+        to_amount, all_in = self.amount_all_in(total)
         hand = self.hand
         small_bet = hand.stakes.small_bet
         if hand.street is Street.THIRD and small_bet and hand.highest_bet() < small_bet:
@@ -331,7 +259,7 @@ class _HandReader:
         # "Player0 brings in 10€"
         if not what.startswith("in "):
             raise self.hand.error("unknown line")
-        amount, all_in = self._amount(what[3:])
+        amount, all_in = self.amount_all_in(what[3:])
         hand = self.hand
         hand.bring_in(player, amount, all_in=all_in)
         if hand.stakes.bring_in is None:  # the header gives no bring-in
@@ -372,9 +300,8 @@ class _HandReader:
         it goes back to its bettor, which Winamax does not write (hand
         #15917912-457-1618228092). Once returned, the street's bets are matched, so a
         second call finds nothing."""
-        uncalled = self.hand.uncalled_excess()
+        uncalled = self.return_uncalled()
         if uncalled is not None:
-            self.hand.returned(*uncalled)
             self.uncalled.append(uncalled)
 
     # The summary
@@ -408,7 +335,7 @@ class _HandReader:
         #  pre-flop"
         hand = self.hand
         number, _, rest = line[5:].partition(": ")
-        found = self._split_player(rest, " ")
+        found = self.split_player(rest, " ")
         if not number.isdigit() or found is None:
             raise hand.error("a summary seat line of no seated player")
         player, text = found
@@ -432,19 +359,33 @@ class _HandReader:
         for payment in payments:
             hand.collect(payment.player, payment.amount, pot=payment.pot, half=payment.half)
 
+    actions: ClassVar[dict[str, Action]] = {
+        "posts": _posts,
+        "folds": HandReader.folds,
+        "checks": HandReader.checks,
+        "calls": HandReader.calls,
+        "bets": HandReader.bets,
+        "raises": _raises,
+        "brings": _brings_in,
+        "shows": _shows,
+        "collected": _collected,
+    }
+    """The reading of each first word after a player's name ("Player0 calls 4€")."""
 
-_ACTIONS: dict[str, Callable[[_HandReader, str, str], None]] = {
-    "posts": _HandReader._posts,
-    "folds": _HandReader._folds,
-    "checks": _HandReader._checks,
-    "calls": _HandReader._calls,
-    "bets": _HandReader._bets,
-    "raises": _HandReader._raises,
-    "brings": _HandReader._brings_in,
-    "shows": _HandReader._shows,
-    "collected": _HandReader._collected,
-}
-"""The handler of each first word after a player's name ("Player0 calls 4€")."""
+
+class WinamaxParser(LineSite):
+    """Winamax's text hand histories ("Winamax Poker - CashGame - HandId: #...").
+
+    Its rake is spread over the pots in proportion to their sizes, the remainder from
+    the main pot (hand #270777-217-1284853532); the odd cent of a halved pot goes to the
+    high half (hand #8976324-443-1476102647).
+    """
+
+    site = "winamax"
+    hand_start = words.HAND_START
+    rake_rule = "proportional"
+    odd_chip_rule = "rules"
+    reader = _HandReader
 
 
 def _take_out_uncalled(payments: list[_Payment], player: str, uncalled: int) -> None:
