@@ -13,9 +13,11 @@ from parsers.cake import CakeParser
 from parsers.everleaf import EverleafParser
 from parsers.fulltilt import FullTiltParser
 from parsers.ggpoker import GGPokerParser
+from parsers.kingsclub import KingsClubParser
 from parsers.ongame import OnGameParser
 from parsers.pacific import PacificParser
 from parsers.partypoker import PartyPokerParser
+from parsers.pkr import PkrParser
 from parsers.pokerstars import PokerStarsParser
 from parsers.winamax import WinamaxParser
 from parsers.winning import WinningParser
@@ -33,6 +35,8 @@ SITE_PARSERS: tuple[SiteParser, ...] = (
     PacificParser(),
     WinningParser(),
     OnGameParser(),
+    PkrParser(),
+    KingsClubParser(),
 )
 """The registered sites, tried in this order."""
 

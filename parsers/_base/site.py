@@ -45,7 +45,6 @@ class SiteParser(ABC):
     `tracker.engine.rules.RAKE_RULES`, found from its real files (docs/sites.md)."""
 
     odd_chip_rule: ClassVar[str] = "rules"
-
     """Where the site's odd units go: a name of `tracker.engine.rules.ODD_CHIP_RULES`."""
 
     jackpot_rule: ClassVar[str | None] = None

@@ -58,6 +58,8 @@ SITE_FOLDERS = {
     "bovada": "Bovada",
     "everleaf": "Everleaf",
     "ongame": "OnGame",
+    "pkr": "PKR",
+    "kingsclub": "KingsClub",
 }
 """Each registered site's folder under ../shared/histories."""
 

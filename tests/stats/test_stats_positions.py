@@ -151,7 +151,9 @@ def test_positions_agree_with_the_sites_labels_on_every_real_hand(every_site: Pa
     assert hands_with_button[0] > 0
     # every registered site whose files carry such labels was checked
     assert "pokerstars" in labelled
-    assert set(labelled) <= {parser.site for parser in SITE_PARSERS}
+    assert set(labelled) <= {
+        site for parser in SITE_PARSERS for site in (parser.site, *parser.rooms)
+    }
 
 
 def test_every_flop_game_player_dealt_in_has_one_position(every_site: Path) -> None:
