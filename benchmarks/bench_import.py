@@ -34,6 +34,7 @@ ids: digits added to the id's last run of digits, wherever the hand writes it). 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import re
@@ -160,10 +161,18 @@ def sample_hands() -> list[str]:
     return hands
 
 
-def site_hands(site: str) -> list[tuple[str, str]]:
-    """Every hand the site's parser reads in its shared files: (text, hand id)."""
+_XML_REPEATS = 100
+"""How many times in a row an XML site's sample file must read whole to be a sample."""
+
+
+def site_hands(site: str) -> list[tuple[str, list[str]]]:
+    """Every hand the site's parser reads in its shared files: (text, hand ids). A text
+    site's sample is one hand; an XML site's is a whole file (a hand there may need the
+    elements around it: iPoker's session, Merge's description), with the ids of the
+    hands read in it."""
     sys.path.insert(0, str(ROOT))
     import parsers
+    from parsers._base.xml import XmlSite
     from parsers.registry import site_parser
     from tracker.errors import HandHistoryError
     from tracker.importer import find_history_files
@@ -172,7 +181,7 @@ def site_hands(site: str) -> list[tuple[str, str]]:
     parser = site_parser(site)
     if parser is None:
         raise SystemExit(f"no registered site {site!r}")
-    hands: list[tuple[str, str]] = []
+    samples: list[tuple[str, list[str]]] = []
     for path in find_history_files([HISTORIES.parent]):
         text = parsers.decode(path.read_bytes())
         try:  # the site's files are those detected as its own, by their content
@@ -180,29 +189,49 @@ def site_hands(site: str) -> list[tuple[str, str]]:
                 continue
         except HandHistoryError:  # not a hand history of any site
             continue
+        read: list[tuple[str, str]] = []
         for hand_text in parser.split_hands(text):
             try:
                 hand = parser.parse_hand(hand_text, str(path))
             except Exception:  # not read: not a sample
                 continue
             if isinstance(hand, Hand):
-                hands.append(("\n".join(hand_text.lines) + "\n", hand.hand_id))
-    return hands
+                read.append(("\n".join(hand_text.lines) + "\n", hand.hand_id))
+        if isinstance(parser, XmlSite):
+            # a file whose elements are left open (an iPoker archive export) cannot be
+            # written again and again in a row (the XML reader refuses such depths): out
+            try:
+                again = parsers.parse_text("\n".join([text] * _XML_REPEATS), file=str(path))
+                hands_again = sum(isinstance(item, Hand) for item in again)
+            except Exception:  # refused whole
+                hands_again = 0
+            if read and hands_again == _XML_REPEATS * len(read):
+                samples.append((text, [hand_id for _, hand_id in read]))
+        else:
+            samples.extend((hand, [hand_id]) for hand, hand_id in read)
+    return samples
 
 
 def build_site_file(path: Path, count: int, site: str) -> int:
-    """Write `count` hands of `site` (its samples, repeated, renumbered)."""
+    """Write `count` hands of `site` (its samples, repeated, renumbered; an XML site's
+    whole files, until they hold `count` hands read or a file more)."""
     samples = site_hands(site)
     if not samples:
         raise SystemExit(f"no hand of {site} read under {HISTORIES.parent}")
+    written = 0
     with open(path, "w", encoding="utf-8") as stream:
-        for number in range(count):
-            text, hand_id = samples[number % len(samples)]
-            digits = re.search(r"[0-9]+(?!.*[0-9])", hand_id)
-            if digits is None or hand_id not in text:
-                raise SystemExit(f"{site}: cannot renumber hand {hand_id!r}")
-            new_id = hand_id[: digits.end()] + f"{number:06d}" + hand_id[digits.end() :]
-            stream.write(text.replace(hand_id, new_id) + "\n\n")
+        for number in itertools.count():
+            if written >= count:
+                break
+            text, hand_ids = samples[number % len(samples)]
+            for hand_id in hand_ids:
+                digits = re.search(r"[0-9]+(?!.*[0-9])", hand_id)
+                if digits is None or hand_id not in text:
+                    raise SystemExit(f"{site}: cannot renumber hand {hand_id!r}")
+                new_id = hand_id[: digits.end()] + f"{number:06d}" + hand_id[digits.end() :]
+                text = text.replace(hand_id, new_id)
+            stream.write(text + "\n\n")
+            written += len(hand_ids)
     return path.stat().st_size
 
 

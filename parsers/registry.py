@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from parsers._base.site import SiteParser
 from parsers.absolute import AbsoluteParser
+from parsers.boss import BossParser
 from parsers.bovada import BovadaParser
 from parsers.cake import CakeParser
 from parsers.everleaf import EverleafParser
 from parsers.fulltilt import FullTiltParser
 from parsers.ggpoker import GGPokerParser
+from parsers.ipoker import IPokerParser
 from parsers.kingsclub import KingsClubParser
+from parsers.merge import MergeParser
+from parsers.microgaming import MicrogamingParser
 from parsers.ongame import OnGameParser
 from parsers.pacific import PacificParser
 from parsers.partypoker import PartyPokerParser
@@ -35,6 +39,10 @@ SITE_PARSERS: tuple[SiteParser, ...] = (
     PacificParser(),
     WinningParser(),
     OnGameParser(),
+    MicrogamingParser(),
+    IPokerParser(),
+    MergeParser(),
+    BossParser(),
     PkrParser(),
     KingsClubParser(),
 )

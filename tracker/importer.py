@@ -35,8 +35,9 @@ import numpy as np
 import pyarrow.parquet as pq
 
 import parsers
+from parsers._base.xml import XmlSite
 from tracker.allocator import hold_freed_memory
-from tracker.errors import HandHistoryError, UnsupportedGameError
+from tracker.errors import HandHistoryError, UnknownSiteError, UnsupportedGameError
 from tracker.hand_block import HandBatch, HandBlock
 from tracker.schema import HAND_COLUMNS, TABLES
 from tracker.store import ErrorRecord, FileRecord, Store
@@ -49,6 +50,13 @@ IGNORED_SUFFIXES = frozenset({".hp", ".hands", ".gt", ".json", ".jsonl", ".parqu
 """Suffixes of files that are never hand histories: FPDB's expected-output sidecars
 (.hp, .hands, .gt) and data files (.json, .jsonl such as the simulator's sidecar of
 injected errors, .parquet)."""
+
+STREAM_ABOVE = 256 * 2**20
+"""Files larger than this (bytes) are not read whole when their site reads a stream
+(the XML sites: memory of one hand, however large the file) or when no site knows the
+first MiB of them (refused); a text site's large file is read whole as any other."""
+
+_STREAM_BLOCK = 2**20
 
 MAX_REPORTED_ERRORS = 100
 """Errors kept in the summary; `parse_errors` has them all."""
@@ -259,6 +267,8 @@ class _ImportRun:
                     self.summary.unchanged_files += 1
                     self.bytes_done += status.st_size
                     return
+                if status.st_size > STREAM_ABOVE and self._import_large(path, stream, mtime):
+                    return
                 content = _read_whole(stream, status.st_size)
         except OSError as error:
             self._fail_file(path, f"cannot read the file: {error.strerror or error}", "OSError")
@@ -277,7 +287,47 @@ class _ImportRun:
         del content  # only the text is needed from here on, however large the file
         self._parse(path, text, record)
 
-    def _parse(self, path: Path, text: str, record: FileRecord) -> None:
+    def _import_large(self, path: Path, stream: io.BufferedReader, mtime: datetime) -> bool:
+        """Import a file above `STREAM_ABOVE` without reading it whole: hashed a block at
+        a time, then read by its XML site as a stream, or refused when no site knows its
+        first MiB. False (nothing done) for a text site's file, which is read whole."""
+        digest = hashlib.sha256()
+        while block := stream.read(_STREAM_BLOCK):
+            digest.update(block)
+        size = stream.tell()
+        previous = self.records.get(str(path))
+        if previous is not None and previous.sha256 == digest.hexdigest():
+            self.pending_files.append(replace(previous, mtime=mtime, imported_at=self.imported_at))
+            self.summary.unchanged_files += 1
+            self.bytes_done += size
+            return True
+        stream.seek(0)
+        prefix = parsers.decode(stream.read(_STREAM_BLOCK))
+        stream.seek(0)
+        site = next((site for site in parsers.SITE_PARSERS if site.detect(prefix)), None)
+        if site is not None and not isinstance(site, XmlSite):
+            return False
+        record = FileRecord(
+            str(path), size, mtime, digest.hexdigest(), None, 0, 0, 0, 0, 0, self.imported_at
+        )
+        if site is None:
+            reason = f"no hand of any site in the first MiB of a file of {size:,} bytes"
+            self._fail(UnknownSiteError(reason, file=str(path)), path, whole_file=True)
+            self.bytes_done += size
+            self.pending_files.append(_FileCounts().record(record))
+        else:
+            items = site.read_stream_into(stream, self.pending_rows, str(path))
+            self._parse(path, "", record, items)
+        return True
+
+    def _parse(
+        self,
+        path: Path,
+        text: str,
+        record: FileRecord,
+        items: Iterator[HandBlock | HandHistoryError | None] | None = None,
+    ) -> None:
+        """Read the hands of `text` (or `items`, a site's reading of a stream)."""
         counts = _FileCounts()
         if not record.size:
             self._fail_file(path, "the file is empty", "EmptyFileError")
@@ -285,7 +335,9 @@ class _ImportRun:
             # where in the file the reader is, for the progress bar only
             lines = max(1, text.count("\n")) if self.progress is not None else 1
             try:
-                for item in parsers.read_text_blocks(text, self.pending_rows, file=str(path)):
+                if items is None:
+                    items = parsers.read_text_blocks(text, self.pending_rows, file=str(path))
+                for item in items:
                     before = counts.seen
                     if isinstance(item, HandBlock):
                         line = self._take_block(item, counts)

@@ -58,8 +58,12 @@ SITE_FOLDERS = {
     "bovada": "Bovada",
     "everleaf": "Everleaf",
     "ongame": "OnGame",
+    "microgaming": "Microgaming",
+    "ipoker": "iPoker",
     "pkr": "PKR",
     "kingsclub": "KingsClub",
+    "merge": "Merge",
+    "boss": "Boss",
 }
 """Each registered site's folder under ../shared/histories."""
 
