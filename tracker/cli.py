@@ -20,6 +20,7 @@ from typing import Annotated
 import typer
 
 from tracker import __version__
+from tracker.cli_errors import OneLineErrorsGroup
 from tracker.errors import TrackerError
 from tracker.importer import (
     DEFAULT_BATCH_SIZE,
@@ -28,6 +29,7 @@ from tracker.importer import (
     describe_summary,
     import_paths,
 )
+from tracker.safe_text import terminal_text
 from tracker.stats.commands import plot_command, report_command, stats_command
 from tracker.store import Store, default_data_dir
 
@@ -36,6 +38,7 @@ app = typer.Typer(
     help="Hand-history tracker and payout auditor for hi/lo split poker.",
     no_args_is_help=True,
     add_completion=False,
+    cls=OneLineErrorsGroup,  # a usage error is one line (tracker/cli_errors.py)
 )
 # tracker stats / plot / report: defined in tracker/stats/commands.py
 app.command("stats")(stats_command)
@@ -274,7 +277,7 @@ def import_command(
     if output is ImportFormat.JSON:
         typer.echo(json.dumps(summary.to_json(), ensure_ascii=False))
     else:
-        typer.echo(describe_summary(summary, data_dir))
+        typer.echo(terminal_text(describe_summary(summary, data_dir)))
     raise typer.Exit(1 if summary.has_failures else 0)
 
 
@@ -297,11 +300,17 @@ def sql_command(
         typer.echo(result.to_csv(), nl=False)
     else:
         from rich.console import Console
+        from rich.markup import escape
         from rich.table import Table
+        from rich.text import Text
 
-        table = Table(*result.columns)
+        from tracker.safe_text import terminal_cell
+
+        # plain text, inert: no rich markup, no terminal escape
+        table = Table(*(escape(terminal_cell(name)) for name in result.columns))
         for row in result.rows:
-            table.add_row(*("" if value is None else str(value) for value in row))
+            table.add_row(*(Text("" if value is None else terminal_cell(str(value)))
+                            for value in row))  # fmt: skip
         Console().print(table)
 
 
@@ -371,10 +380,20 @@ def simulate_command(
     output: Annotated[
         str, typer.Option("--format", metavar="FORMAT", help="text or json.")
     ] = "text",
+    bet_error_rate: Annotated[
+        str,
+        typer.Option(
+            "--bet-error-rate",
+            metavar="R",
+            help="The fraction of hands given one illegal bet, raise or bring-in.",
+        ),
+    ] = "0",
 ) -> None:
     """Deal random hands, play them legally, pay them by the rules, and write them
     as real PokerStars hand histories; --error-rate writes payout errors into some
-    hands and lists them in FILE.errors.jsonl."""
+    hands and lists them in FILE.errors.jsonl; --bet-error-rate plays one illegal
+    action into some hands (the chips and the payout stay right) and lists them in
+    FILE.bet-errors.jsonl."""
     from tracker.simulate import SimulationError, simulate
     from tracker.simulate import options as parse
 
@@ -396,6 +415,7 @@ def simulate_command(
             stakes=stakes,
             tournament=tournament,
             run_it_twice=parse.parse_rate(run_it_twice, "--run-it-twice"),
+            bet_error_rate=parse.parse_rate(bet_error_rate, "--bet-error-rate"),
         )
     except TrackerError as error:
         raise _exit_on(error) from None
@@ -449,10 +469,12 @@ def audit_command(
     Rebuilds the audit and awards tables, then lists the hands that are not
     ok (every hand with --all), one line each with its reason, and the count
     of hands per verdict: ok, mismatch, unverifiable, inconsistent. Amounts
-    are in the smallest unit (cents, or chips). Exit status 1 when a listed
-    site and date range holds a mismatch or an inconsistent hand, else 0; 2
-    for bad options or no imported hands; 3, with its traceback, for an
-    internal error (a bug).
+    are in the smallest unit (cents, or chips). The betting of every hand is
+    checked too (legal, illegal or unknown; docs/legality.md): illegal hands
+    are listed with the first rule broken. Exit status 1 when a listed site
+    and date range holds a mismatch, an inconsistent hand or illegal betting,
+    else 0; 2 for bad options or no imported hands; 3, with its traceback,
+    for an internal error (a bug).
     """
     from tracker.audit import report
     from tracker.audit.run import run_audit
@@ -469,11 +491,13 @@ def audit_command(
     if output is AuditFormat.JSON:
         typer.echo(report.as_json(listing))
         typer.echo(report.describe_counts(listing.counts), err=True)
+        typer.echo(report.describe_betting(listing.betting), err=True)
     elif output is AuditFormat.CSV:
         typer.echo(report.as_csv(listing), nl=False)
         typer.echo(report.describe_counts(listing.counts), err=True)
+        typer.echo(report.describe_betting(listing.betting), err=True)
     else:
-        typer.echo(report.as_table(listing))
+        typer.echo(terminal_text(report.as_table(listing)))  # names inert in the terminal
     raise typer.Exit(1 if listing.flagged else 0)
 
 
@@ -487,7 +511,8 @@ def show_command(
     ] = None,
 ) -> None:
     """Replay a stored hand street by street: each showdown player's best high
-    and low, each pot, and the engine's split beside the site's payout."""
+    and low, each pot, and the engine's split beside the site's payout; an
+    action the betting rules do not allow is marked with the rule broken."""
     from tracker.audit.show import show_hand
     from tracker.audit.stored_hand import read_hand
 
@@ -495,4 +520,4 @@ def show_command(
         text = show_hand(read_hand(data or default_data_dir(), hand_id, site))
     except TrackerError as error:
         raise _exit_on(error) from None
-    typer.echo(text)
+    typer.echo(terminal_text(text))  # names inert in the terminal

@@ -23,6 +23,8 @@ import duckdb
 import pyarrow as pa
 
 from tracker.errors import NoDataError, TrackerError
+from tracker.folder_checks import check_version, corrupted_file_error
+from tracker.safe_text import spreadsheet_cell
 from tracker.schema import TABLES, TableSpec
 
 
@@ -43,10 +45,30 @@ def connect(data_dir: Path | str, tables: Iterable[str] | None = None) -> duckdb
     root = Path(data_dir)
     if not root.is_dir():
         raise NoDataError(f"no data folder at {root} (run `tracker import` first)")
+    check_version(root)  # a newer tracker's folder is refused (tracker/data_version.py)
     connection = duckdb.connect(":memory:")
-    for name in TABLES if tables is None else tables:
-        connection.execute(view_sql(root, name, TABLES[name], connection))
+    try:
+        for name in TABLES if tables is None else tables:
+            create_view(connection, root, name)
+    except TrackerError:
+        connection.close()
+        raise
     return connection
+
+
+def create_view(connection: duckdb.DuckDBPyConnection, root: Path, name: str) -> None:
+    """Make the view of table `name` of the data folder `root` on `connection`.
+
+    Raises:
+        CorruptedFileError: a file of the table cannot be read (named in the message).
+    """
+    try:
+        connection.execute(view_sql(root, name, TABLES[name], connection))
+    except duckdb.Error:
+        damaged = corrupted_file_error(root / name)
+        if damaged is None:
+            raise
+        raise damaged from None  # a damaged file: named, in one line
 
 
 def view_sql(root: Path, name: str, spec: TableSpec, connection: duckdb.DuckDBPyConnection) -> str:
@@ -122,8 +144,9 @@ class QueryResult:
         """CSV with a header line; NULL as an empty field."""
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(self.columns)
-        writer.writerows(self.rows)
+        writer.writerow([spreadsheet_cell(name) for name in self.columns])
+        # no cell a spreadsheet would run as a formula (tracker/safe_text.py)
+        writer.writerows([spreadsheet_cell(value) for value in row] for row in self.rows)
         return buffer.getvalue()
 
 

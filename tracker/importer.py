@@ -37,6 +37,7 @@ import pyarrow.parquet as pq
 import parsers
 from parsers._base.xml import XmlSite
 from tracker.allocator import hold_freed_memory
+from tracker.archives import RefusedMember, is_archive, read_archive
 from tracker.errors import HandHistoryError, UnknownSiteError, UnsupportedGameError
 from tracker.hand_block import HandBatch, HandBlock
 from tracker.schema import HAND_COLUMNS, TABLES
@@ -258,6 +259,9 @@ class _ImportRun:
         self._commit()
 
     def _import_file(self, path: Path) -> None:
+        if is_archive(path):
+            self._import_archive(path)
+            return
         try:
             with open(path, "rb") as stream:
                 status = os.fstat(stream.fileno())
@@ -286,6 +290,29 @@ class _ImportRun:
         text = parsers.decode(content) if content else ""
         del content  # only the text is needed from here on, however large the file
         self._parse(path, text, record)
+
+    def _import_archive(self, path: Path) -> None:
+        """Import the hand-history files inside a zip archive, each as a file of its own
+        named `<archive>!<member>` (read in memory, with limits: tracker/archives.py).
+        The archive counts as its members (a refused one too), or as one file when it has
+        none."""
+        members = 0
+        for member in read_archive(path, _is_history_name):
+            members += 1
+            if isinstance(member, RefusedMember):
+                self._fail_file(Path(member.name), member.reason, "ArchiveError")
+                continue
+            digest = hashlib.sha256(member.content).hexdigest()
+            previous = self.records.get(member.name)
+            if previous is not None and previous.sha256 == digest:
+                self.summary.unchanged_files += 1
+                continue
+            size = len(member.content)
+            record = FileRecord(member.name, size, member.modified, digest, None, 0, 0, 0, 0, 0,
+                                self.imported_at)  # fmt: skip
+            self._parse(Path(member.name), parsers.decode(member.content) if size else "", record)
+        self.summary.files += max(members, 1) - 1  # the archive is counted already
+        self.bytes_done += _size_or_zero(path)
 
     def _import_large(self, path: Path, stream: io.BufferedReader, mtime: datetime) -> bool:
         """Import a file above `STREAM_ABOVE` without reading it whole: hashed a block at

@@ -253,6 +253,10 @@ def _audit_section(database: StatsDatabase, filters: StatsFilter) -> str:
         ("verdict", "status", str), ("reason", "reason", _text),
     ]  # fmt: skip
     body = f"<p>{checked:,} hands checked: {html.escape(summary)}.</p>"
+    betting = database.audit_betting_counts(filters)
+    legality = ", ".join(f"{_whole(hands)} {verdict}" for verdict, hands in
+                         zip(betting["betting"], betting["hands"], strict=True))  # fmt: skip
+    body += f"<p>Betting (docs/legality.md): {html.escape(legality)}.</p>"
     if problems.empty:
         body += "<p>Every hand checked was paid as the rules say.</p>"
     else:

@@ -121,6 +121,12 @@ TABLES: dict[str, TableSpec] = {
             pa.field("player", _STRING, _NOT_NULL), pa.field("expected", _INT),
             pa.field("reported", _INT, _NOT_NULL),
         ])), _NOT_NULL),
+        ("betting", _STRING, _NOT_NULL), ("betting_reason", _STRING),
+        ("betting_errors", pa.list_(pa.struct([
+            pa.field("street", _STRING, _NOT_NULL), pa.field("player", _STRING, _NOT_NULL),
+            pa.field("action", _STRING, _NOT_NULL), pa.field("amount", _INT, _NOT_NULL),
+            pa.field("allowed", _INT), pa.field("rule", _STRING, _NOT_NULL),
+        ])), _NOT_NULL),
     ), HAND_PARTITIONS),
     "awards": TableSpec(_schema(
         _HAND_KEY, ("pot", _SMALL_INT, _NOT_NULL), ("board", _SMALL_INT, _NOT_NULL),

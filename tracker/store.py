@@ -37,6 +37,7 @@ import pyarrow.parquet as pq
 from tracker.arrow_arrays import empty_table, numpy_integers
 from tracker.atomic_files import FileBatch, FolderLockedError, lock_folder, recover
 from tracker.errors import TrackerError
+from tracker.folder_checks import check_version, corrupted_file_error, write_version
 from tracker.hand_block import HandBatch, HandBlock
 from tracker.hand_rows import HandRows, Row
 from tracker.model import Hand
@@ -364,6 +365,7 @@ class Store:
     def __init__(self, path: Path | str) -> None:
         self.root = Path(path)
         self._lock_file: IO[bytes] | None = None
+        self._version_checked = False
 
     def __enter__(self) -> Self:
         return self
@@ -395,7 +397,17 @@ class Store:
             ) from None
         except OSError as error:
             raise StoreError(f"{self.root}: not a usable data folder: {_why(error)}") from None
-        recover(self.root)
+        self._check_version()  # a newer tracker's folder: neither recovered nor written
+        try:
+            recover(self.root)
+            write_version(self.root)
+        except OSError as error:
+            raise StoreError(f"{self.root}: cannot write: {_why(error)}") from None
+
+    def _check_version(self) -> None:
+        if not self._version_checked:
+            check_version(self.root)
+            self._version_checked = True
 
     @contextmanager
     def transaction(self) -> Iterator[Transaction]:
@@ -458,8 +470,25 @@ class Store:
                 files of that one partition folder only (no other folder is listed);
                 `where` may then name the files' own columns only.
         """
-        if partition is not None:
-            return self._read_partition(table, columns, where, dictionary_columns, partition)
+        self._check_version()
+        try:
+            if partition is not None:
+                return self._read_partition(table, columns, where, dictionary_columns, partition)
+            return self._read_table(table, columns, where, dictionary_columns)
+        except (pa.ArrowException, OSError):
+            damaged = corrupted_file_error(self.root / table)
+            if damaged is None:
+                raise
+            raise damaged from None  # a damaged file: named
+
+    def _read_table(
+        self,
+        table: str,
+        columns: Sequence[str] | None,
+        where: pc.Expression | None,
+        dictionary_columns: Sequence[str],
+    ) -> pa.Table:
+        """`read` of every file of `table`."""
         spec = _spec(table)
         folder = self.root / table
         schema = spec.full_schema

@@ -393,6 +393,18 @@ class HandBuilder:
         """What `player` has put in the pot in the whole hand so far."""
         return self._put_in.get(player, 0)
 
+    def pot_put_in(self) -> int:
+        """What all the players have put in the pot so far (returned bets taken out):
+        the total pot of a site that writes none.
+
+        >>> hand = HandBuilder("example", HandText(["x"], 1), None)
+        >>> hand.seat(1, "bob", 100); hand.seat(2, "ann", 100)
+        >>> hand.bet("bob", 30); hand.call("ann", 20); hand.returned("bob", 10)
+        >>> hand.pot_put_in()
+        40
+        """
+        return sum(self._put_in.values())
+
     def post(self, player: str, kind: ActionKind, amount: int, *, all_in: bool = False) -> None:
         """A forced post ("posts small blind $1"): blinds are live bets of the street;
         antes and dead blinds are dead money; a "small & big blinds" post is live up to

@@ -135,6 +135,29 @@ def line_start_pattern(header: re.Pattern[str]) -> re.Pattern[str]:
     return found
 
 
+def bracket_words(text: str) -> list[list[str]]:
+    """The words of each bracket in `text`, in order (cards as a site writes them,
+    "[X X 9h] [Kh]"; a site reads the words into cards).
+
+    >>> bracket_words("*** TURN *** [Ts 8d Td][Kd]")
+    [['Ts', '8d', 'Td'], ['Kd']]
+    >>> bracket_words("*** BOARD 2 - RIVER *** [- - - 5d] [3h]")
+    [['-', '-', '-', '5d'], ['3h']]
+
+    Raises:
+        ValueError: a bracket not closed.
+    """
+    found = []
+    start = text.find("[")
+    while start >= 0:
+        end = text.find("]", start)
+        if end < 0:
+            raise ValueError(f"unclosed card bracket in {text!r}")
+        found.append(text[start + 1 : end].split())
+        start = text.find("[", end)
+    return found
+
+
 _AMOUNT = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+")
 _CURRENCY_SYMBOLS = "$€£₹"
 _CACHE_LIMIT = 20_000

@@ -11,11 +11,12 @@ the format line by line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
+from parsers._base.reader import Action, HandReader
 from parsers._base.text import money_reader, to_utc
 from parsers.bovada import words
 from parsers.bovada.summary import Results, pay, read_summary
@@ -26,14 +27,12 @@ from tracker.model import ActionKind, CardSource, Stakes, Street, Structure, Tou
 _ME = words.ME
 
 
-class _HandReader:
+class _HandReader(HandReader):
     """One hand being read: the state the builder does not keep (positions as written,
     hole cards, payments waiting for the summary, the betting round's progress)."""
 
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
-        self.amount: Callable[[str], int] = money_reader(2)
+        super().__init__(hand)
         self.stud = False
         self.hole_count = 4
         self.names: dict[str, str] = {}
@@ -50,6 +49,7 @@ class _HandReader:
         self.pending: set[str] = set()
 
     def read(self) -> None:
+        """Read one hand: header, seats, body, summary, payments."""
         index = self.header()
         index = self.seats(index)
         index = self.body(index)
@@ -143,16 +143,16 @@ class _HandReader:
 
     def body(self, start: int) -> int:
         hand, lines, names = self.hand, self.lines, self.names
-        verbs, news = _VERBS, _NEWS_VERBS
+        actions, goes_on, news = self.actions, self.goes_on, _NEWS_VERBS
         for index in range(start, len(lines)):
             line = lines[index]
             hand.index = index
             written, colon, said = line.partition(" : ")
             if colon:
                 verb, _, rest = said.partition(" ")
-                known = verbs.get(verb)
-                if known is not None and rest.startswith(known[1]):
-                    known[0](self, names.get(written) or self.player(written), rest)
+                action = actions.get(verb)
+                if action is not None and rest.startswith(goes_on.get(verb, "")):
+                    action(self, names.get(written) or self.player(written), rest)
                 elif verb not in news:
                     raise hand.error("unknown line")
             elif line.startswith("*** "):
@@ -251,6 +251,9 @@ class _HandReader:
             raise hand.error(f"{len(cards)} hole cards dealt in {hand.game.value}")
         hand.dealt(player, cards, hero=player == hand.hero)
         self.hole.setdefault(player, []).extend(cards)
+
+    # Not the base's fold, check, call and bet: the old format's rounds are inferred
+    # from them, and an all-in is its own verb ("All-in $2.36").
 
     def folds(self, player: str, rest: str) -> None:
         # "UTG : Folds", "Dealer : Folds (timeout)", "Folds (auth)", "Folds(timeout)"
@@ -374,6 +377,47 @@ class _HandReader:
         elif big is not None:
             hand.set_stakes(_blind_stakes(hand.header.structure, small, big))
 
+    actions: ClassVar[dict[str, Action]] = {
+        "Card": card,
+        "Folds": folds,
+        "Folds(timeout)": folds,
+        "Checks": checks,
+        "Calls": calls,
+        "Call": calls,
+        "Bets": bets,
+        "Raises": raises,
+        "All-in": all_in_chips,
+        "All-in(raise)": all_in_raise,
+        "Return": returned,
+        "Showdown": showdown,
+        "Mucks": mucks,
+        "Does": no_show,
+        "Hand": result,
+        "Set": set_dealer,
+        "Ante/Small": small_blind,
+        "Big": big_blind,
+        "Posts": posts,
+        "Ante": ante_chip,
+        "Bring_in": bring_in_chip,
+    }
+    """The first word after "<position> : " to the method reading the line."""
+
+    goes_on: ClassVar[dict[str, str]] = {
+        "Card": "dealt to a spot [",
+        "Return": "uncalled portion of bet ",
+        "Showdown": "[",
+        "Mucks": "[",
+        "Does": "not show",
+        "Set": "dealer/Bring in spot",
+        "Big": "blind/Bring in ",
+        "Posts": "chip ",
+        "Ante": "chip ",
+        "Bring_in": "chip ",
+    }
+    """The words that follow a verb on every line of it, where the verb alone is not
+    enough ("Card dealt to a spot [", "Return uncalled portion of bet "): a line that
+    does not go on with them is unknown; each method checks the amounts and the rest."""
+
 
 def _blind_stakes(structure: Structure | None, small: int | None, big: int) -> Stakes:
     """The stakes of blinds `small`/`big`: limit games bet the big blind, then twice it."""
@@ -381,34 +425,6 @@ def _blind_stakes(structure: Structure | None, small: int | None, big: int) -> S
         return Stakes(small_blind=small, big_blind=big, small_bet=big, big_bet=2 * big)
     return Stakes(small_blind=small, big_blind=big)
 
-
-_Handler = Callable[[_HandReader, str, str], None]
-
-_VERBS: dict[str, tuple[_Handler, str]] = {
-    "Card": (_HandReader.card, "dealt to a spot ["),
-    "Folds": (_HandReader.folds, ""),
-    "Folds(timeout)": (_HandReader.folds, ""),
-    "Checks": (_HandReader.checks, ""),
-    "Calls": (_HandReader.calls, ""),
-    "Call": (_HandReader.calls, ""),
-    "Bets": (_HandReader.bets, ""),
-    "Raises": (_HandReader.raises, ""),
-    "All-in": (_HandReader.all_in_chips, ""),
-    "All-in(raise)": (_HandReader.all_in_raise, ""),
-    "Return": (_HandReader.returned, "uncalled portion of bet "),
-    "Showdown": (_HandReader.showdown, "["),
-    "Mucks": (_HandReader.mucks, "["),
-    "Does": (_HandReader.no_show, "not show"),
-    "Hand": (_HandReader.result, ""),
-    "Set": (_HandReader.set_dealer, "dealer/Bring in spot"),
-    "Ante/Small": (_HandReader.small_blind, ""),
-    "Big": (_HandReader.big_blind, "blind/Bring in "),
-    "Posts": (_HandReader.posts, "chip "),
-    "Ante": (_HandReader.ante_chip, "chip "),
-    "Bring_in": (_HandReader.bring_in_chip, "chip "),
-}
-"""The first word after "<position> : ", what reads the line, and the words every such
-line goes on with (the amounts and the rest each handler checks)."""
 
 _NEWS_VERBS = frozenset({"Table", "Seat", "Sit", "Stand", "Re-join", "Ranking"})
 """First words of a player's lines that say nothing of the game: "UTG+2 : Table deposit
@@ -424,7 +440,4 @@ class BovadaParser(LineSite):
     hand_start = words.HAND_START
     rake_rule = "proportional"
     odd_chip_rule = "low-remainder-to-high"
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read one hand: header, seats, body, summary, payments."""
-        _HandReader(hand).read()
+    reader = _HandReader

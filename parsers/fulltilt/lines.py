@@ -3,7 +3,7 @@ seats, body, summary).
 
 A body line is a street line ("*** FLOP *** [..]"), a dealing line ("Dealt to Hero
 [..]"), an uncalled bet, or "<player> <verb> ...": the seated player whose name starts
-the line is found by `HandBuilder.split_player` (names hold spaces: "Phil Ivey"), and
+the line is found by `HandReader.split_player` (names hold spaces: "Phil Ivey"), and
 the verb after it picks the handler (a dictionary look-up, no pattern per line). Chat
 ("Kilij: ty", "Hence (Observer): lolz") and table news ("shasatipu adds $316") say
 nothing of the hand. docs/sites/fulltilt.md describes the format line by line.
@@ -12,13 +12,14 @@ nothing of the hand. docs/sites/fulltilt.md describes the format line by line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.money import Money
+from parsers._base.reader import Action, HandReader
 from parsers._base.text import to_utc
 from parsers.fulltilt import words
 from tracker.cards import Card, parse_card, parse_cards
@@ -64,22 +65,23 @@ def _third(cards: str) -> tuple[Card, ...]:
     return _group(cards.replace("] [", " ").rstrip("]"))
 
 
-class _HandReader:
+class _HandReader(HandReader):
     """One hand being read: what the builder does not keep (the money reader, the
     game's kind, the payments the body announced)."""
 
+    all_in = (", and is all in", " and is all in")  # "$26.55, and is all in", "$5 and is all in"
+
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
+        super().__init__(hand)
         self.amount = _CASH
         self.stud = False
         self.paid = False
         self.summary_board = 0
         self.blinds: dict[ActionKind, int] = {}
         self.bring_in: int | None = None
-        self.plain_names: frozenset[str] = frozenset()
 
     def read(self) -> None:
+        """Read the hand's header, seats, body and summary."""
         index = self.header()
         index = self.seats(index)
         index = self.body(index)
@@ -184,25 +186,13 @@ class _HandReader:
                 sitting_out=match["out"] is not None,
             )
             index += 1
-        names = hand.players
-        spaced = [name for name in names if " " in name]
-        self.plain_names = frozenset(
-            name for name in names if not any(other.startswith(name + " ") for other in spaced)
-        )
+        self.index_names()
         return index
-
-    def split_player(self, line: str, separator: str = " ") -> tuple[str, str] | None:
-        """`HandBuilder.split_player`, with a dictionary look-up first: a name that is
-        no other seated name's first words is found from the line's first word."""
-        name, found, rest = line.partition(separator)
-        if found and name in self.plain_names:
-            return name, rest
-        return self.hand.split_player(line, separator)
 
     # The body
 
     def body(self, start: int) -> int:
-        hand, lines, verbs, plain = self.hand, self.lines, _VERBS, self.plain_names
+        hand, lines, plain = self.hand, self.lines, self.plain_names
         for index in range(start, len(lines)):
             line = lines[index]
             if not line:
@@ -210,12 +200,8 @@ class _HandReader:
             hand.index = index
             # Most lines: "<player> <verb> ...", the player's name one word.
             name, _, said = line.partition(" ")
-            if name in plain:
-                verb, _, rest = said.partition(" ")
-                handler = verbs.get(verb)
-                if handler is not None:
-                    handler(self, name, rest)
-                    continue
+            if name in plain and self.read_known_action(name, said):
+                continue
             if line.startswith("*** "):
                 if line.startswith("*** SUMMARY ***"):
                     return index + 1
@@ -224,22 +210,19 @@ class _HandReader:
                 self.dealt(line[9:])
             elif line.startswith("Uncalled bet of "):
                 self.uncalled(line[16:])
-            elif not self.player_line(line, verbs) and not self.news(line):
+            elif not self.seated_line(line) and not self.news(line):
                 raise hand.error("unknown line")
         raise hand.error("hand cut off: it ends before its summary")
 
-    def player_line(self, line: str, verbs: dict[str, _Handler]) -> bool:
-        """Read a line of a seated player ("Phil Ivey calls $1,400"); False when no
-        seated player's name starts it."""
+    def seated_line(self, line: str) -> bool:
+        """Read a line of a seated player ("Phil Ivey calls $1,400") by its verb, or
+        pass over one that says nothing of the hand ("has 15 seconds left to act");
+        False when no seated player's name starts it. (Not `player_line`: a line of no
+        seated player may be chat or table news.)"""
         found = self.split_player(line)
         if found is None:
             return False
-        verb, _, rest = found[1].partition(" ")
-        handler = verbs.get(verb)
-        if handler is not None:
-            handler(self, found[0], rest)
-            return True
-        return verb in words.PLAYER_NEWS
+        return self.read_known_action(*found) or found[1].partition(" ")[0] in words.PLAYER_NEWS
 
     def uncalled(self, text: str) -> None:
         # "Uncalled bet of $0.64 returned to ShaDiv"
@@ -312,35 +295,18 @@ class _HandReader:
 
     def brings(self, player: str, rest: str) -> None:
         # "brings in for $1"
-        amount, all_in = _all_in(rest.removeprefix("in for "))
-        self.bring_in = self.amount(amount)
+        self.bring_in, all_in = self.amount_all_in(rest.removeprefix("in for "))
         self.hand.bring_in(player, self.bring_in, all_in=all_in)
 
     def completes(self, player: str, rest: str) -> None:
         # "completes it to $3"
-        amount, all_in = _all_in(rest.removeprefix("it to "))
-        self.hand.complete(player, self.amount(amount), all_in=all_in)
-
-    def fold(self, player: str, rest: str) -> None:
-        self.hand.fold(player)
-
-    def check(self, player: str, rest: str) -> None:
-        self.hand.check(player)
-
-    def call(self, player: str, rest: str) -> None:
-        # "calls $0.07", "calls $26.55, and is all in"
-        amount, all_in = _all_in(rest)
-        self.hand.call(player, self.amount(amount), all_in=all_in)
-
-    def bet(self, player: str, rest: str) -> None:
-        # "bets $0.18"
-        amount, all_in = _all_in(rest)
-        self.hand.bet(player, self.amount(amount), all_in=all_in)
+        amount, all_in = self.amount_all_in(rest.removeprefix("it to "))
+        self.hand.complete(player, amount, all_in=all_in)
 
     def raises(self, player: str, rest: str) -> None:
         # "raises to $0.09", "raises to $10.90, and is all in"
-        amount, all_in = _all_in(rest.removeprefix("to "))
-        self.hand.raise_to(player, self.amount(amount), all_in=all_in)
+        amount, all_in = self.amount_all_in(rest.removeprefix("to "))
+        self.hand.raise_to(player, amount, all_in=all_in)
 
     def shows(self, player: str, rest: str) -> None:
         # "shows [Js 6c 7d Ac] a pair of Sixes"; after a run twice: "shows a flush, Ace high"
@@ -457,36 +423,26 @@ class _HandReader:
                 self.amount(side) for side in words.SIDE_POT.findall(match["sides"])
             )
 
+    actions: ClassVar[dict[str, Action]] = {
+        "posts": post,
+        "antes": ante,
+        "brings": brings,
+        "completes": completes,
+        "folds": HandReader.folds,
+        "checks": HandReader.checks,
+        "calls": HandReader.calls,  # "calls $0.07", "calls $26.55, and is all in"
+        "bets": HandReader.bets,  # "bets $0.18"
+        "raises": raises,
+        "shows": shows,
+        "mucks": mucks,
+        "wins": wins,
+    }
+    """The verb after a seated player's name ("Phil Ivey calls $1,400"), and its reading."""
+
 
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 _SUMMARY_CARDS = ((CardSource.SUMMARY, "showed ["), (CardSource.MUCKED, "mucked ["))
 _BOARD_STREETS = frozenset({Street.FLOP, Street.TURN, Street.RIVER})
-
-
-def _all_in(text: str) -> tuple[str, bool]:
-    """The amount of an action's text and whether it put the player all in: "$26.55,
-    and is all in" is ("$26.55", True); "$5 and is all in" (no comma) too."""
-    if text.endswith(" is all in"):
-        return text.partition(" ")[0].rstrip(","), True
-    return text, False
-
-
-_Handler = Callable[[_HandReader, str, str], None]
-_VERBS: dict[str, _Handler] = {
-    "posts": _HandReader.post,
-    "antes": _HandReader.ante,
-    "brings": _HandReader.brings,
-    "completes": _HandReader.completes,
-    "folds": _HandReader.fold,
-    "checks": _HandReader.check,
-    "calls": _HandReader.call,
-    "bets": _HandReader.bet,
-    "raises": _HandReader.raises,
-    "shows": _HandReader.shows,
-    "mucks": _HandReader.mucks,
-    "wins": _HandReader.wins,
-}
-"""The verb after a seated player's name, and its handler."""
 
 
 class FullTiltParser(LineSite):
@@ -497,7 +453,4 @@ class FullTiltParser(LineSite):
     hand_start = words.HAND_START
     rake_rule = "main-pot-first"
     odd_chip_rule = "rules"
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read the hand's header, seats, body and summary."""
-        _HandReader(hand).read()
+    reader = _HandReader

@@ -64,6 +64,7 @@ class GGPokerParser(LineSite):
     hand_start = words.HAND_START
     rake_rule = "main-pot-first"
     jackpot_rule = "proportional"
+    betting_straddles = True  # hand OM1410171: "9e7f64d4: straddle $0.5", read as a big blind
     odd_chip_rule = "rules"
     names_pots = False
 

@@ -11,13 +11,14 @@ docs/sites/kingsclub.md describes the format line by line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
-from parsers._base.text import money_reader, to_utc
+from parsers._base.reader import Action, HandReader
+from parsers._base.text import bracket_words, to_utc
 from parsers.kingsclub import words
 from tracker.cards import DECK, Card, parse_card
 from tracker.model import ActionKind, Game, Stakes, Street, Structure
@@ -27,26 +28,6 @@ _CARDS: dict[str, Card] = {card.text: card for card in DECK}
 
 _HIDDEN = "X"
 """A card dealt face down to another player: "Dealt to Player0: [X X Td]"."""
-
-_CENTS = money_reader(2)
-"""Every amount: "2,975.96", "11" (the files name no currency)."""
-
-
-def _brackets(text: str) -> list[list[str]]:
-    """The words of each bracket: "[2h 5s Qd 8c] [Th]" -> [["2h", "5s", "Qd", "8c"], ["Th"]].
-
-    >>> _brackets("*** BOARD 2 - RIVER *** [- - - 5d] [3h]")
-    [['-', '-', '-', '5d'], ['3h']]
-    """
-    found = []
-    start = text.find("[")
-    while start >= 0:
-        end = text.find("]", start)
-        if end < 0:
-            raise ValueError(f"unclosed card bracket in {text!r}")
-        found.append(text[start + 1 : end].split())
-        start = text.find("[", end)
-    return found
 
 
 def _cards(written: list[str]) -> tuple[Card, ...]:
@@ -61,38 +42,16 @@ def _cards(written: list[str]) -> tuple[Card, ...]:
     )
 
 
-def _all_in(text: str) -> tuple[int, bool]:
-    """An action's amount, and whether ", and is all in" follows it."""
-    if text.endswith(words.ALL_IN):
-        return _CENTS(text[: -len(words.ALL_IN)]), True
-    return _CENTS(text), False
-
-
-class KingsClubParser(LineSite):
-    """KingsClub's text hand histories ("#37580598: Pot Limit Big O - 11/22").
-
-    No file shows an odd cent or rake over several pots: the RULES.md defaults stand.
-    """
-
-    site = "kingsclub"
-    hand_start = words.HAND_START
-    rake_rule = "main-pot-first"
-    odd_chip_rule = "rules"
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read the hand's lines into `hand` (see `LineSite.read_hand`)."""
-        _HandReader(hand).read()
-
-
-class _HandReader:
+class _HandReader(HandReader):
     """One hand being read: what the builder does not keep (the blinds posted, the
-    summary's final stacks)."""
+    summary's final stacks). Every amount is in cents ("2,975.96", "11": the files name
+    no currency)."""
+
+    all_in = (words.ALL_IN,)
 
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
+        super().__init__(hand)
         self.blinds: dict[ActionKind, int] = {}
-        self.stacks: dict[str, int] = {}
         self.final_stacks: dict[str, int] = {}
         self.paid = False
 
@@ -135,36 +94,26 @@ class _HandReader:
             structure,
             to_utc(started, words.TIMEZONE),
             site_timezone=words.TIMEZONE,
-            stakes=_stakes(_CENTS(match["small"]), _CENTS(match["big"]), game, structure),
+            stakes=_stakes(self.amount(match["small"]), self.amount(match["big"]), game, structure),
         )
         button = table["button"]
         hand.table(table["name"], button_seat=int(button) if button else None)
 
     def _seats(self, start: int) -> int:
         """Read the seat lines from `start`; the index of the first line after them."""
-        hand, lines = self.hand, self.lines
-        index = start
-        while index < len(lines) and lines[index].startswith("Seat "):
-            hand.at(index)
-            seat = words.SEAT.match(lines[index])
-            if seat is None:
-                raise hand.error("a seat line this reader does not know")
-            player, stack = seat["player"], _CENTS(seat["stack"])
-            hand.seat(int(seat["seat"]), player, stack)
-            self.stacks[player] = stack
-            index += 1
-        return index
+        # "Seat 7: Player4 (2,975.96)"
+        return self.read_seats(start, words.SEAT)
 
     # The body
 
     def _body(self, start: int) -> int:
         """Read the body from `start`; the index of "*** SUMMARY ***"."""
-        hand, verbs = self.hand, _VERBS
+        hand = self.hand
         for index, line in hand.lines_from(start):
             hand.index = index
             if line.startswith("*** "):
                 if line.startswith("*** SUMMARY ***"):
-                    self._end_of_round()
+                    self.return_uncalled()
                     return index
                 self._marker(line)
             elif line.startswith("Dealt to "):
@@ -174,14 +123,10 @@ class _HandReader:
                 if first[-1:] == ":" and hand.is_seated(first[:-1]):
                     self._post(first[:-1], rest)  # "Player0: posts ante 22"
                     continue
-                found = hand.split_player(line, " ")
-                if found is not None:
-                    verb, _, rest = found[1].partition(" ")
-                    handler = verbs.get(verb)
-                    if handler is not None:
-                        handler(self, found[0], rest)
-                        continue
-                found = hand.split_player(line, ": ")  # a name holding a space
+                found = self.split_player(line)
+                if found is not None and self.read_known_action(*found):
+                    continue
+                found = self.split_player(line, ": ")  # a name holding a space
                 if found is None:
                     raise hand.error("unknown line (no seated player's name starts it)")
                 self._post(*found)
@@ -198,9 +143,11 @@ class _HandReader:
         if street is None:
             raise hand.error("unknown street line")
         if street is not Street.PREFLOP:
-            self._end_of_round()
+            # the betting round is over: the bet no one called goes back to its bettor,
+            # which KingsClub does not write (hand 37660193: Player0's 56.43 on the flop)
+            self.return_uncalled()
         hand.new_street(street)
-        written = [card for cards in _brackets(line) for card in cards]
+        written = [card for cards in bracket_words(line) for card in cards]
         if not written:
             return
         board = int(run["board"]) - 1 if run else 0
@@ -215,11 +162,11 @@ class _HandReader:
         # "Dealt to Hero: [6h As 2d 2c 9d]", "Dealt to Player0: [X X X X X]"; stud
         # "Dealt to Player0: [X X Td]", then one card a street: "[Ks]", "[X]"
         hand = self.hand
-        found = hand.split_player(body, ": [")
+        found = self.split_player(body, ": [")
         if found is None:
             raise hand.error("cards dealt to a player without a seat")
         player = found[0]
-        written = _brackets(body[len(player) :])
+        written = bracket_words(body[len(player) :])
         if len(written) != 1 or not written[0]:
             raise hand.error("a dealt line without its cards")
         cards = _cards(written[0])
@@ -237,60 +184,35 @@ class _HandReader:
         hand = self.hand
         for words_before, kind in words.POSTS.items():
             if what.startswith(words_before):
-                amount, all_in = _all_in(what[len(words_before) :])
+                amount, all_in = self.amount_all_in(what[len(words_before) :])
                 self.blinds.setdefault(kind, amount)
                 hand.post(player, kind, amount, all_in=all_in)
                 return
         raise hand.error("unknown line")
 
-    def _end_of_round(self) -> None:
-        """A betting round is over: the bet no one called goes back to its bettor, which
-        KingsClub does not write (hand 37660193: Player0's 56.43 on the flop)."""
-        uncalled = self.hand.uncalled_excess()
-        if uncalled is not None:
-            self.hand.returned(*uncalled)
-
     # The players' lines
-
-    def _folds(self, player: str, what: str) -> None:
-        self.hand.fold(player)
-
-    def _checks(self, player: str, what: str) -> None:
-        self.hand.check(player)
-
-    def _calls(self, player: str, what: str) -> None:
-        # "calls 80", "calls 836, and is all in": the player's street total after it
-        amount, all_in = _all_in(what)
-        self.hand.call_to(player, amount, all_in=all_in)
 
     def _bets(self, player: str, what: str) -> None:
         # "bets 144.75"; stud "Hero bets 40" over the bring-in: the completion
         hand = self.hand
-        amount, all_in = _all_in(what)
+        amount, all_in = self.amount_all_in(what)
         if hand.street is Street.THIRD and hand.highest_bet():
             hand.complete(player, amount, all_in=all_in)
         else:
             hand.bet(player, amount, all_in=all_in)
 
-    def _raises(self, player: str, what: str) -> None:
-        # "raises to 627.25", "raises to 836, and is all in"
-        if not what.startswith("to "):
-            raise self.hand.error("a raise without its total")
-        amount, all_in = _all_in(what[3:])
-        self.hand.raise_to(player, amount, all_in=all_in)
-
     def _brings(self, player: str, what: str) -> None:
         # "brings in for 10"
         if not what.startswith("in for "):
             raise self.hand.error("unknown line")
-        amount, all_in = _all_in(what[7:])
+        amount, all_in = self.amount_all_in(what[7:])
         hand = self.hand
         hand.bring_in(player, amount, all_in=all_in)
         hand.set_stakes(replace(hand.stakes, bring_in=amount))
 
     def _shows(self, player: str, what: str) -> None:
         # "shows [Qh 8h 7d 3d Qc]"; stud: all seven "[4s Qh Qs 3d 6h As Kd]"
-        written = _brackets(what)
+        written = bracket_words(what)
         if len(written) != 1:
             raise self.hand.error("a show without its cards")
         self.hand.shown(player, _cards(written[0]))
@@ -306,7 +228,7 @@ class _HandReader:
             if line.startswith("Seat "):
                 self._final_stack(line)
             elif line.startswith(words.RAKE):
-                hand.rake = _CENTS(line[len(words.RAKE) :])
+                hand.rake = self.amount(line[len(words.RAKE) :])
             elif line.strip():
                 self._wins(line)
         if not self.paid:
@@ -317,28 +239,31 @@ class _HandReader:
         seat = words.FINAL_STACK.match(line)
         if seat is None:
             raise hand.error("a summary seat line this reader does not know")
-        player, stack = hand.seated(seat["player"]), _CENTS(seat["stack"])
+        player, stack = hand.seated(seat["player"]), self.amount(seat["stack"])
         net = seat["net"]
         started = self.stacks[player]
-        if net is not None and (-1 if net[0] == "-" else 1) * _CENTS(net[1:]) != stack - started:
+        if (
+            net is not None
+            and (-1 if net[0] == "-" else 1) * self.amount(net[1:]) != stack - started
+        ):
             raise hand.error("the summary's net is not the difference of the stacks")
         self.final_stacks[player] = stack
         hand.summary(int(seat["seat"]), player, line[line.find("(") :])
 
     def _wins(self, line: str) -> None:
         hand = self.hand
-        found = hand.split_player(line, " ")
+        found = self.split_player(line)
         wins = words.WINS.match(found[1]) if found else None
         if found is None or wins is None:
             raise hand.error("unknown summary line")
-        hand.collect(found[0], _CENTS(wins["amount"] or wins["from_pot"]))
+        hand.collect(found[0], self.amount(wins["amount"] or wins["from_pot"]))
         self.paid = True
 
     def _settle(self) -> None:
         """The total pot (what went in: KingsClub writes none), the blinds of limit
         games, and the payments the summary does not write but its stacks show."""
         hand = self.hand
-        hand.total_pot = sum(hand.put_in(player) for player in hand.players)
+        hand.total_pot = hand.pot_put_in()
         self._unwritten_payments()
         if hand.header.structure is Structure.LIMIT and not hand.game.is_stud:
             hand.set_stakes(
@@ -376,6 +301,31 @@ class _HandReader:
         levels = {hand.put_in(player) for player in hand.players if player not in folded}
         return len(levels) - 1 if levels else 0
 
+    actions: ClassVar[dict[str, Action]] = {
+        "folds": HandReader.folds,
+        "checks": HandReader.checks,
+        # "calls 80", "calls 836, and is all in": the player's street total after it
+        "calls": HandReader.calls_to,
+        "bets": _bets,
+        "raises": HandReader.raises_to,  # "raises to 627.25", "raises to 836, and is all in"
+        "brings": _brings,
+        "shows": _shows,
+    }
+    """The reading of each first word after a player's name ("Player0 calls 80")."""
+
+
+class KingsClubParser(LineSite):
+    """KingsClub's text hand histories ("#37580598: Pot Limit Big O - 11/22").
+
+    No file shows an odd cent or rake over several pots: the RULES.md defaults stand.
+    """
+
+    site = "kingsclub"
+    hand_start = words.HAND_START
+    rake_rule = "main-pot-first"
+    odd_chip_rule = "rules"
+    reader = _HandReader
+
 
 def _local_time(text: str) -> datetime:
     """The start time as written: "2020-10-26 18:36:41".
@@ -395,16 +345,3 @@ def _stakes(small: int, big: int, game: Game, structure: Structure) -> Stakes:
     if structure is Structure.LIMIT:
         return Stakes(small_bet=small, big_bet=big)
     return Stakes(small_blind=small, big_blind=big)
-
-
-_Handler = Callable[[_HandReader, str, str], None]
-_VERBS: dict[str, _Handler] = {
-    "folds": _HandReader._folds,
-    "checks": _HandReader._checks,
-    "calls": _HandReader._calls,
-    "bets": _HandReader._bets,
-    "raises": _HandReader._raises,
-    "brings": _HandReader._brings,
-    "shows": _HandReader._shows,
-}
-"""The handler of each first word after a player's name ("Player0 calls 80")."""

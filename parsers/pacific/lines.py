@@ -15,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.money import Money
+from parsers._base.reader import Action, HandReader
 from parsers._base.text import to_utc
 from parsers.pacific import words
 from tracker.cards import Card
@@ -28,6 +30,9 @@ from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structur
 
 _CURRENCIES = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
 """The currency symbols of real-money headers, and their codes."""
+
+_RAKE_RULE = "main-pot-first"
+"""888's rake rule (`PacificParser.rake_rule`), which `_HandReader.pay` takes the rake by."""
 
 _CASH = Money(decimals=2)
 _SWEDISH_CASH = Money(decimals=2, decimal_comma=True)
@@ -93,30 +98,28 @@ _TABLES: dict[tuple[str, str], _Table] = {}
 """The tables read, by the header's stakes text and the table line."""
 
 
-class _HandReader:
+class _HandReader(HandReader):
     """One hand being read: what the builder does not keep (the stacks, who folded, the
     payments waiting for the pots, the uncalled bet of a blind nobody called)."""
 
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
+        super().__init__(hand)
         self.amount = _CASH
         self.tournament = False
-        self.stacks: dict[str, int] = {}
         self.folded: set[str] = set()
         self.payments: list[tuple[str, int]] = []
         self.unmatched_blind: tuple[str, int] | None = None
         self.player_count = 0
-        self.one_word_names = True
         self.any_all_in = False
         self.amounts: dict[str, int] = {}
 
-    def read(self, rake: str) -> None:
+    def read(self) -> None:
+        """Read one hand: header, table, seats, betting, summary, payments."""
         index = self.header()
         index = self.seats(index)
         index = self.betting(index)
         self.summary(index)
-        self.pay(rake)
+        self.pay(_RAKE_RULE)
 
     # The header, the table and the seats
 
@@ -259,71 +262,36 @@ class _HandReader:
             stack = self.amount(stack_text)
             hand.seat(int(number), player, stack)
             self.stacks[player] = stack
-            self.one_word_names = self.one_word_names and " " not in player
             index += 1
         if index - start != self.player_count:
             raise hand.error(
                 f"{index - start} seat lines, but the hand says {self.player_count} players"
             )
+        self.index_names()
         return index
-
-    def split_player(self, line: str) -> tuple[str, str] | None:
-        """The seated player whose name starts `line`, and the rest of the line: the
-        first word when no name holds a space (a look-up), else `HandBuilder.split_player`."""
-        if self.one_word_names:
-            name, _, rest = line.partition(" ")
-            return (name, rest) if name in self.stacks else None
-        return self.hand.split_player(line)
 
     # The betting
 
     def betting(self, start: int) -> int:
-        hand, lines, stacks = self.hand, self.lines, self.stacks
-        chips, folded, one_word = _CHIP_VERBS, self.folded, self.one_word_names
-        read_amount, amounts = self.amount, self.amounts
+        hand, lines, plain = self.hand, self.lines, self.plain_names
         for index in range(start, len(lines)):
             line = lines[index]
             hand.index = index
             if line.startswith("** "):
                 if line.startswith(words.SUMMARY):
-                    self.return_uncalled()
+                    self.end_of_round()
                     return index + 1
                 self.street(line)
                 continue
-            player, _, rest = line.partition(" ")
-            if player not in stacks or not one_word:
-                said = self.split_player(line)
-                if said is None:
-                    if line.startswith("Dealt to "):
-                        self.dealt(line)
-                    elif line.strip():
-                        raise hand.error("unknown line")
-                    continue
-                player, rest = said
-            verb, _, tail = rest.partition(" ")
-            action = chips.get(verb)
-            if action is not None:
-                # "freshmoney2y calls [45]", "jamiemaxey bets [30]", "raises [60]": what
-                # the action itself puts in (a raise: the call and the raise together)
-                if tail[:1] != "[" or tail[-1:] != "]":
-                    raise hand.error("an action without its amount in brackets")
-                written = tail[1:-1]
-                amount = amounts.get(written)
-                if amount is None:
-                    amount = amounts[written] = read_amount(written)
-                all_in = hand.put_in(player) + amount >= stacks[player]
-                if all_in:
-                    self.any_all_in = True
-                action(hand, player, amount, all_in=all_in)
-            elif verb == "checks" and not tail:
-                hand.check(player)  # "freshmoney2y checks"
-            elif verb == "folds" and not tail:
-                hand.fold(player)  # "rolirs301 folds"
-                folded.add(player)
-            elif verb == "posts":
-                self.posts(player, tail)
-            else:
-                raise hand.error("unknown line")
+            first, _, rest = line.partition(" ")  # most names are one word: no search
+            said = (first, rest) if first in plain else self.split_player(line)
+            if said is None:
+                if line.startswith("Dealt to "):
+                    self.dealt(line)
+                elif line.strip():
+                    raise hand.error("unknown line")
+                continue
+            self.read_action(*said)
         raise hand.error("hand cut off: it ends before its summary")
 
     def street(self, line: str) -> None:
@@ -334,23 +302,20 @@ class _HandReader:
         if street is None:
             raise hand.error("unknown street line")
         if street is not hand.street:
-            self.return_uncalled()
+            self.end_of_round()
             hand.new_street(street)
             hand.board(_cards(line[end:]))
 
-    def return_uncalled(self) -> None:
+    def end_of_round(self) -> None:
         """The bet no one called on the street that ends, given back: 888 does not
         write it. A big blind nobody called (everyone folded to it) is paid back inside
         the site's "collected" line, so it is noted for `pay`."""
-        hand = self.hand
-        uncalled = hand.uncalled_excess()
+        uncalled = self.return_uncalled()
         if uncalled is None:
             return
-        player, amount = uncalled
-        own = [action for action in hand.actions if action.player == player]
+        own = [action for action in self.hand.actions if action.player == uncalled[0]]
         if own and own[-1].kind is ActionKind.POST_BIG_BLIND:
             self.unmatched_blind = uncalled
-        hand.returned(player, amount)
 
     def dealt(self, line: str) -> None:
         # "Dealt to Hero [ 5s, Ad, 8h, 7c ]"
@@ -374,12 +339,53 @@ class _HandReader:
             raise self.hand.error("an action without its amount in brackets")
         return self.amount(text[1:-1].strip(" "))
 
-    def all_in(self, player: str, amount: int) -> bool:
-        """True when `amount` more puts the player's whole stack in (888 does not say)."""
-        all_in = self.hand.put_in(player) + amount >= self.stacks[player]
+    def puts_all_in(self, player: str, amount: int) -> bool:
+        """True when `amount` more puts the player's whole stack in (888 does not say):
+        `all_in_by_stack`, noting for `pay` that someone is all in."""
+        all_in = self.all_in_by_stack(player, amount)
         if all_in:
             self.any_all_in = True
         return all_in
+
+    # The betting's actions: not the base's, as 888 writes no all-in (it is found from
+    # the stack) and its checks and folds end their line.
+
+    def checks(self, player: str, what: str) -> None:
+        # "freshmoney2y checks"
+        if what:
+            raise self.hand.error("unknown line")
+        self.hand.check(player)
+
+    def folds(self, player: str, what: str) -> None:
+        # "rolirs301 folds"
+        if what:
+            raise self.hand.error("unknown line")
+        self.hand.fold(player)
+        self.folded.add(player)
+
+    def calls(self, player: str, what: str) -> None:
+        # "freshmoney2y calls [45]"
+        self.puts_in(player, what, self.hand.call)
+
+    def bets(self, player: str, what: str) -> None:
+        # "jamiemaxey bets [30]"
+        self.puts_in(player, what, self.hand.bet)
+
+    def raises(self, player: str, what: str) -> None:
+        # "jamiemaxey raises [60]": the call and the raise together
+        self.puts_in(player, what, self.hand.raise_put_in)
+
+    def puts_in(self, player: str, what: str, action: Callable[..., None]) -> None:
+        """An action whose amount, in brackets, is what the action itself puts in; all
+        in when that is the player's whole stack."""
+        if what[:1] != "[" or what[-1:] != "]":
+            raise self.hand.error("an action without its amount in brackets")
+        written = what[1:-1]
+        amounts = self.amounts
+        amount = amounts.get(written)
+        if amount is None:
+            amount = amounts[written] = self.amount(written)
+        action(player, amount, all_in=self.puts_all_in(player, amount))
 
     def posts(self, player: str, rest: str) -> None:
         # "freshmoney2y posts small blind [15]", "rolirs301 posts big blind [30]",
@@ -393,7 +399,7 @@ class _HandReader:
         if post is None:
             raise hand.error(f"unknown post {kind!r}")
         amount = self.bracketed("[" + amount_text)
-        hand.post(player, post, amount, all_in=self.all_in(player, amount))
+        hand.post(player, post, amount, all_in=self.puts_all_in(player, amount))
 
     def dead_blind(self, player: str, text: str) -> None:
         # "Player0 posts dead blind [$25 + $0]": the blind posted out of turn (live when
@@ -405,11 +411,13 @@ class _HandReader:
             raise hand.error("unreadable dead blind")
         posted, dead = self.amount(found["posted"]), self.amount(found["dead"])
         if posted >= (hand.stakes.big_blind or 0):
-            hand.post(player, ActionKind.POST_BIG_BLIND, posted, all_in=self.all_in(player, posted))
+            hand.post(
+                player, ActionKind.POST_BIG_BLIND, posted, all_in=self.puts_all_in(player, posted)
+            )
         elif posted:
-            hand.post(player, ActionKind.POST_DEAD, posted, all_in=self.all_in(player, posted))
+            hand.post(player, ActionKind.POST_DEAD, posted, all_in=self.puts_all_in(player, posted))
         if dead:
-            hand.post(player, ActionKind.POST_DEAD, dead, all_in=self.all_in(player, dead))
+            hand.post(player, ActionKind.POST_DEAD, dead, all_in=self.puts_all_in(player, dead))
 
     # The summary and the payments
 
@@ -486,20 +494,22 @@ class _HandReader:
             hand.collect(player, amount, pot=pot)
             filled += amount
 
+    actions: ClassVar[dict[str, Action]] = {
+        "checks": checks,
+        "folds": folds,
+        "calls": calls,
+        "bets": bets,
+        "raises": raises,
+        "posts": posts,
+    }
+    """The verb after a seated player's name in the betting ("jamiemaxey raises [60]")."""
+
 
 _POSTS: dict[str, ActionKind] = {
     "small blind": ActionKind.POST_SMALL_BLIND,
     "big blind": ActionKind.POST_BIG_BLIND,
 }
 """The live blinds of "posts small blind [15]" ("dead blind" is read apart)."""
-
-_CHIP_VERBS: dict[str, Callable[..., None]] = {
-    "calls": HandBuilder.call,
-    "bets": HandBuilder.bet,
-    "raises": HandBuilder.raise_put_in,
-}
-"""The verbs of the betting whose amount is what the action puts in, and the builder's
-method for each."""
 
 
 class PacificParser(LineSite):
@@ -508,9 +518,7 @@ class PacificParser(LineSite):
 
     site = "888"
     hand_start = words.HAND_START
-    rake_rule = "main-pot-first"
+    rake_rule = _RAKE_RULE
     odd_chip_rule = "rules"
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read one hand: header, table, seats, betting, summary, payments."""
-        _HandReader(hand).read(self.rake_rule)
+    betting_folds_out_of_turn = True  # hand 440985926: "Borr_09 folds" before the deal
+    reader = _HandReader

@@ -2,7 +2,7 @@
 preamble, header, table, seats, body, and the new format's summary), then the payments.
 
 A body line is "<player> <verb> ..." ("Player1 raises [$30 USD]"): the seated player is
-found by `HandBuilder.split_player`, then the first word after the name picks the
+found by `HandReader.split_player`, then the first word after the name picks the
 handler (a dictionary look-up). The site never prints an uncalled bet's return: the
 excess of the last bet of a street goes back to its owner (`HandBuilder.uncalled_excess`),
 and the site's "wins" (or the summary's "collected") counts that return in the owner's
@@ -14,13 +14,14 @@ the pot did not pay. docs/sites/partypoker.md describes the format line by line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.money import Money
+from parsers._base.reader import Action, HandReader
 from parsers._base.text import HandText, split_at_headers, to_utc
 from parsers.partypoker import words
 from parsers.partypoker.summary import Payments, pay, read_summary
@@ -28,58 +29,22 @@ from parsers.partypoker.words import bracket_cards
 from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structure, Tournament
 
 
-class PartyPokerParser(LineSite):
-    """PartyPoker's text hand histories, old (2010-2016) and new (2026) formats."""
-
-    site: ClassVar[str] = "partypoker"
-    hand_start = words.HAND_START
-    rake_rule: ClassVar[str] = "main-pot-first"
-    odd_chip_rule: ClassVar[str] = "rules"
-
-    def detect(self, text: str) -> bool:
-        """True when `text` holds a PartyPoker hand header ("***** Hand History for Game")."""
-        return words.HISTORY.search(text) is not None
-
-    def split_hands(self, text: str) -> Iterator[HandText]:
-        """Each hand starts at its preamble ("Game #N starts.", "#Game No : N") or, without
-        one, at its header; NUL bytes some files hold at their ends are dropped."""
-        if "\x00" in text:
-            text = text.replace("\x00", "")
-        waiting: HandText | None = None
-        for hand in split_at_headers(text, words.HAND_START):
-            if waiting is not None:
-                gap = hand.first_line - waiting.first_line - len(waiting.lines)
-                hand = HandText([*waiting.lines, *[""] * gap, *hand.lines], waiting.first_line)
-                waiting = None
-            if all(words.PREAMBLE.match(line) or not line.strip() for line in hand.lines):
-                waiting = hand  # a preamble alone: its header follows
-                continue
-            yield hand
-        if waiting is not None:
-            yield waiting  # a hand cut off after its preamble: reported as such
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read one hand (see the module)."""
-        _HandReader(hand).read()
-
-
-class _HandReader:
+class _HandReader(HandReader):
     """One hand being read: what the builder does not keep (the blinds and antes
     posted, the payments waiting for the end of the hand, the returns)."""
 
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
-        self.amount: Callable[[str], int] = _CENTS
+        super().__init__(hand)
+        self.amount = _CENTS
         self.stud = False
         self.payments: Payments = []
         self.returns: dict[str, int] = {}
         self.blinds: list[int | None] = [None, None]
         self.ante: int | None = None
         self.bring_in: int | None = None
-        self.plain_names: set[str] = set()
 
     def read(self) -> None:
+        """Read one hand (see the module)."""
         index = self.header(self.preamble())
         index = self.table(index)
         index = self.seats(index)
@@ -226,23 +191,14 @@ class _HandReader:
                 raise hand.error("unreadable seat line")
             hand.seat(int(match["seat"]), match["player"], self.amount(match["stack"]))
             index += 1
-        # Names that are one word and begin no other name: the first word of a line
-        # names such a player alone (the builder's search is for the others).
-        names = hand.players
-        spaced = [name for name in names if " " in name]
-        self.plain_names = {
-            name
-            for name in names
-            if " " not in name and not any(other.startswith(name + " ") for other in spaced)
-        }
+        self.index_names()
         return index
 
     # The body
 
     def body(self, start: int) -> int:
         """Read the betting up to the new format's summary (its index) or the end."""
-        hand, lines = self.hand, self.lines
-        verbs, plain = _VERBS, self.plain_names
+        hand, lines, plain = self.hand, self.lines, self.plain_names
         for index in range(start, len(lines)):
             line = lines[index]
             hand.index = index
@@ -255,14 +211,9 @@ class _HandReader:
             if first == "Dealt" and said.startswith("to "):
                 self.dealt(line)
                 continue
-            found = (first, said) if first in plain else hand.split_player(line)
+            found = (first, said) if first in plain else self.split_player(line)
             if found is not None:
-                verb, _, rest = found[1].partition(" ")
-                handler = verbs.get(verb)
-                if handler is not None:
-                    handler(self, found[0], rest)
-                    continue
-                if self.news(found[0], found[1]):
+                if self.read_known_action(*found) or self.news(*found):
                     continue
             elif self.other_line(line):
                 continue
@@ -282,7 +233,7 @@ class _HandReader:
         actor = words.ACTION_WORD.match(line)
         if actor is not None and ": " not in line:
             self.hand.seated(actor["player"])  # raises: a player without a seat acts
-        chatter = self.hand.split_player(line, ": ")
+        chatter = self.split_player(line, ": ")
         return chatter is not None
 
     def news(self, player: str, said: str) -> bool:
@@ -315,17 +266,16 @@ class _HandReader:
     def dealt(self, line: str) -> None:
         # "Dealt to Player0 [  7d Ah 6s 2h ]", "Dealt to Hero [ 9c, 7h, 8h, 4d ]", stud
         # "Dealt to Hero [  2c ]" (the hero's card of the street)
-        found = self.hand.split_player(line[len("Dealt to ") :], " [")
+        found = self.split_player(line[len("Dealt to ") :], " [")
         if found is None:
             raise self.hand.error("cards dealt to a player without a seat")
         self.hand.dealt(found[0], bracket_cards(line))
 
     def end_of_street(self) -> None:
         """The bet nobody called goes back to its owner (the site prints no return)."""
-        excess = self.hand.uncalled_excess()
+        excess = self.return_uncalled()
         if excess is not None:
             player, amount = excess
-            self.hand.returned(player, amount)
             self.returns[player] = self.returns.get(player, 0) + amount
 
     def first_amount(self, rest: str) -> int:
@@ -358,13 +308,6 @@ class _HandReader:
     def completes(self, player: str, rest: str) -> None:
         # stud: "PPPPPositive completes [$0.50 USD]": what the completion puts in
         self.hand.complete(player, self.hand.street_in(player) + self.first_amount(rest))
-
-    def folds(self, player: str, rest: str) -> None:
-        # "Player0 folds", the new format "Player4 folds "
-        self.hand.fold(player)
-
-    def checks(self, player: str, rest: str) -> None:
-        self.hand.check(player)
 
     def calls(self, player: str, rest: str) -> None:
         # "Player0 calls [$20 USD]", "Hero calls[ $20 USD ]", "Hero calls (1.80)"
@@ -465,30 +408,60 @@ class _HandReader:
         elif stakes.big_blind is None and big is not None:
             hand.set_stakes(Stakes(small_blind=small, big_blind=big))
 
+    actions: ClassVar[dict[str, Action]] = {
+        "posts": posts,
+        "bring-ins": bring_ins,
+        "completes": completes,
+        "folds": HandReader.folds,  # "Player0 folds", the new format "Player4 folds "
+        "checks": HandReader.checks,
+        "calls": calls,
+        "calls[": calls,
+        "bets": bets,
+        "bets[": bets,
+        "raises": raises,
+        "raises[": raises,
+        "is": is_all_in,
+        "shows": shows,
+        "doesn't": doesnt,
+        "does": does,
+        "opens": opens,
+        "wins": wins,
+    }
+    """The first word after the player's name, to its reading ("calls[ $20 USD ]" is one
+    word: the site writes no space there)."""
+
 
 _CENTS = Money(decimals=2)
 _CHIPS = Money(decimals=0)
 
-_Handler = Callable[[_HandReader, str, str], None]
 
-_VERBS: dict[str, _Handler] = {
-    "posts": _HandReader.posts,
-    "bring-ins": _HandReader.bring_ins,
-    "completes": _HandReader.completes,
-    "folds": _HandReader.folds,
-    "checks": _HandReader.checks,
-    "calls": _HandReader.calls,
-    "calls[": _HandReader.calls,
-    "bets": _HandReader.bets,
-    "bets[": _HandReader.bets,
-    "raises": _HandReader.raises,
-    "raises[": _HandReader.raises,
-    "is": _HandReader.is_all_in,
-    "shows": _HandReader.shows,
-    "doesn't": _HandReader.doesnt,
-    "does": _HandReader.does,
-    "opens": _HandReader.opens,
-    "wins": _HandReader.wins,
-}
-"""The first word after the player's name, to its handler ("calls[ $20 USD ]" is one
-word: the site writes no space there)."""
+class PartyPokerParser(LineSite):
+    """PartyPoker's text hand histories, old (2010-2016) and new (2026) formats."""
+
+    site: ClassVar[str] = "partypoker"
+    hand_start = words.HAND_START
+    rake_rule: ClassVar[str] = "main-pot-first"
+    odd_chip_rule: ClassVar[str] = "rules"
+    reader = _HandReader
+
+    def detect(self, text: str) -> bool:
+        """True when `text` holds a PartyPoker hand header ("***** Hand History for Game")."""
+        return words.HISTORY.search(text) is not None
+
+    def split_hands(self, text: str) -> Iterator[HandText]:
+        """Each hand starts at its preamble ("Game #N starts.", "#Game No : N") or, without
+        one, at its header; NUL bytes some files hold at their ends are dropped."""
+        if "\x00" in text:
+            text = text.replace("\x00", "")
+        waiting: HandText | None = None
+        for hand in split_at_headers(text, words.HAND_START):
+            if waiting is not None:
+                gap = hand.first_line - waiting.first_line - len(waiting.lines)
+                hand = HandText([*waiting.lines, *[""] * gap, *hand.lines], waiting.first_line)
+                waiting = None
+            if all(words.PREAMBLE.match(line) or not line.strip() for line in hand.lines):
+                waiting = hand  # a preamble alone: its header follows
+                continue
+            yield hand
+        if waiting is not None:
+            yield waiting  # a hand cut off after its preamble: reported as such

@@ -12,11 +12,12 @@ the end of each round. docs/sites/pkr.md describes the format line by line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import datetime
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
+from parsers._base.reader import Action, HandReader
 from parsers._base.text import line_start_pattern, money_reader, to_utc
 from parsers.pkr import words
 from tracker.cards import DECK, Card, parse_card
@@ -49,51 +50,14 @@ def _cards(text: str) -> tuple[Card, ...]:
     return tuple(found)
 
 
-def _all_in(text: str) -> tuple[str, bool]:
-    """An action's amount and whether " (all-in)" follows it."""
-    if text.endswith(words.ALL_IN):
-        return text[: -len(words.ALL_IN)], True
-    return text, False
+class _HandReader(HandReader):
+    """One hand being read: what the builder does not keep (the last "Pot sizes" lines,
+    the rake taken pot by pot); its money reader is set by the header's money type."""
 
-
-class PkrParser(LineSite):
-    """PKR's text hand histories ("Table #45061966 - ...", "Starting Hand #...").
-
-    The rake is written pot by pot ("Taking Rake of $0.02 from pot 1"); in the one hand
-    with a side pot and rake it came from the main pot (hand 2080628024), which
-    `main-pot-first` pays. No odd unit in the files: the RULES.md defaults stand.
-    """
-
-    site = "pkr"
-    hand_start = words.HAND_START
-    rake_rule = "main-pot-first"
-    odd_chip_rule = "rules"
-
-    def detect(self, text: str) -> bool:
-        """True when a hand's first line ("Table #44913344 - Eumelus") is followed by
-        its "Starting Hand #" line."""
-        starts = line_start_pattern(self.hand_start)
-        match = self.hand_start.match(text) or starts.search(text)
-        while match is not None:
-            end = text.find("\n", match.end())
-            if end >= 0 and text.startswith(words.SECOND_LINE, end + 1):
-                return True
-            match = starts.search(text, match.end())
-        return False
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read the hand's lines into `hand` (see `LineSite.read_hand`)."""
-        _HandReader(hand).read()
-
-
-class _HandReader:
-    """One hand being read: what the builder does not keep (the money reader, the last
-    "Pot sizes" lines, the rake taken pot by pot)."""
+    all_in = (words.ALL_IN,)
 
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
-        self.amount: Callable[[str], int] = money_reader(2)
+        super().__init__(hand)
         self.pot_sizes: list[int] = []
         self.pot_sizes_open = False
         self.rake = 0
@@ -182,26 +146,12 @@ class _HandReader:
 
     def _seats(self, start: int) -> int:
         # "Seat 2: Player1 - $2.88", "Seat 1: Player0 - $4.06 (away from table)"
-        hand, lines = self.hand, self.lines
-        index = start
-        while index < len(lines) and lines[index].startswith("Seat "):
-            hand.index = index
-            seat = words.SEAT.match(lines[index])
-            if seat is None:
-                raise hand.error("unreadable seat line")
-            hand.seat(
-                int(seat["seat"]),
-                seat["player"],
-                self.amount(seat["stack"]),
-                sitting_out=seat["away"] is not None,
-            )
-            index += 1
-        return index
+        return self.read_seats(start, words.SEAT)
 
     # The body
 
     def _body(self, start: int) -> None:
-        hand, verbs, dealer_words = self.hand, _VERBS, words.DEALER_WORDS
+        hand, dealer_words = self.hand, words.DEALER_WORDS
         for index, line in hand.lines_from(start):
             hand.index = index
             if not line:
@@ -223,13 +173,9 @@ class _HandReader:
                     raise hand.error("unknown line")
                 continue
             self.pot_sizes_open = False
-            found = hand.split_player(line, " ")
-            if found is not None:
-                verb, _, rest = found[1].partition(" ")
-                handler = verbs.get(verb)
-                if handler is not None:
-                    handler(self, found[0], rest)
-                    continue
+            found = self.split_player(line)
+            if found is not None and self.read_known_action(*found):
+                continue
             if not self._news(line, found):
                 raise hand.error("unknown line")
         raise hand.error('hand cut off: it ends before its "End of Hand" line')
@@ -264,9 +210,7 @@ class _HandReader:
         emote ("Player6 yawns."), a player arriving for the next hand."""
         if found is not None and words.EMOTE.match(found[1]):
             return True
-        return (
-            self.hand.split_player(line, ": ") is not None or words.ARRIVAL.match(line) is not None
-        )
+        return self.split_player(line, ": ") is not None or words.ARRIVAL.match(line) is not None
 
     def _dealing(self, what: str) -> None:
         # "Dealing [T c][2 s][9 s][3 h] to Hero", "Dealing Flop [7 h][9 c][2 c]"
@@ -283,21 +227,17 @@ class _HandReader:
         street = words.STREETS.get(name)
         if street is None:
             raise hand.error("unknown line")
-        self._end_of_round()
+        # the betting round is over: the bet no one called goes back to its bettor, where
+        # PKR does not write it (hand 2080628024, Player2's $0.21 on the turn); a written
+        # return ("Returning 710 to Hero uncalled") leaves nothing to find
+        self.return_uncalled()
         hand.new_street(street)
         hand.board(_cards(cards))
 
-    def _end_of_round(self) -> None:
-        """A betting round is over: the bet no one called goes back to its bettor, where
-        PKR does not write it (hand 2080628024, Player2's $0.21 on the turn). A written
-        return ("Returning 710 to Hero uncalled") leaves nothing to find."""
-        uncalled = self.hand.uncalled_excess()
-        if uncalled is not None:
-            self.hand.returned(*uncalled)
-
     def _payments_begin(self) -> None:
+        # the payments end the last betting round (see `_dealing`)
         if not self.paying:
-            self._end_of_round()
+            self.return_uncalled()
             self.paying = True
 
     # The players' lines
@@ -309,29 +249,6 @@ class _HandReader:
         if kind is None or not amount.endswith(")"):
             raise self.hand.error("unknown post")
         self.hand.post(player, kind, self.amount(amount[:-1]))
-
-    def _folds(self, player: str, what: str) -> None:
-        self.hand.fold(player)
-
-    def _checks(self, player: str, what: str) -> None:
-        self.hand.check(player)
-
-    def _calls(self, player: str, what: str) -> None:
-        # "calls 110", "calls $0.05 (all-in)": the player's street total after the call
-        amount, all_in = _all_in(what)
-        self.hand.call_to(player, self.amount(amount), all_in=all_in)
-
-    def _bets(self, player: str, what: str) -> None:
-        # "bets 580", "bets 705 (all-in)"
-        amount, all_in = _all_in(what)
-        self.hand.bet(player, self.amount(amount), all_in=all_in)
-
-    def _raises(self, player: str, what: str) -> None:
-        # "raises to 1,090 (all-in)"
-        if not what.startswith("to "):
-            raise self.hand.error("a raise without its total")
-        amount, all_in = _all_in(what[3:])
-        self.hand.raise_to(player, self.amount(amount), all_in=all_in)
 
     def _shows(self, player: str, what: str) -> None:
         # "shows [A d][8 s][4 d][4 c]"
@@ -393,7 +310,52 @@ class _HandReader:
             if len(self.pot_sizes) > 1:
                 hand.main_pot, hand.side_pots = self.pot_sizes[0], tuple(self.pot_sizes[1:])
         else:
-            hand.total_pot = sum(hand.put_in(player) for player in hand.players)
+            hand.total_pot = hand.pot_put_in()
+
+    actions: ClassVar[dict[str, Action]] = {
+        "posts": _posts,
+        "folds": HandReader.folds,
+        "checks": HandReader.checks,
+        # "calls 110", "calls $0.05 (all-in)": the player's street total after the call
+        "calls": HandReader.calls_to,
+        "bets": HandReader.bets,  # "bets 580", "bets 705 (all-in)"
+        "raises": HandReader.raises_to,  # "raises to 1,090 (all-in)"
+        "shows": _shows,
+        "mucks": _mucks,
+        "has": _has,
+        "did": _did,
+        "says": _says,
+        "wins": _wins,
+        "ties": _wins,
+    }
+    """The reading of each first word after a seated player's name ("Player0 calls 20")."""
+
+
+class PkrParser(LineSite):
+    """PKR's text hand histories ("Table #45061966 - ...", "Starting Hand #...").
+
+    The rake is written pot by pot ("Taking Rake of $0.02 from pot 1"); in the one hand
+    with a side pot and rake it came from the main pot (hand 2080628024), which
+    `main-pot-first` pays. No odd unit in the files: the RULES.md defaults stand.
+    """
+
+    site = "pkr"
+    hand_start = words.HAND_START
+    rake_rule = "main-pot-first"
+    odd_chip_rule = "rules"
+    reader = _HandReader
+
+    def detect(self, text: str) -> bool:
+        """True when a hand's first line ("Table #44913344 - Eumelus") is followed by
+        its "Starting Hand #" line."""
+        starts = line_start_pattern(self.hand_start)
+        match = self.hand_start.match(text) or starts.search(text)
+        while match is not None:
+            end = text.find("\n", match.end())
+            if end >= 0 and text.startswith(words.SECOND_LINE, end + 1):
+                return True
+            match = starts.search(text, match.end())
+        return False
 
 
 def _local_time(text: str) -> datetime:
@@ -408,22 +370,3 @@ def _local_time(text: str) -> datetime:
         raise ValueError(f"unknown month {month!r}")
     hour, minute, second = clock.split(":")
     return datetime(int(year), number, int(day), int(hour), int(minute), int(second))
-
-
-_Handler = Callable[[_HandReader, str, str], None]
-_VERBS: dict[str, _Handler] = {
-    "posts": _HandReader._posts,
-    "folds": _HandReader._folds,
-    "checks": _HandReader._checks,
-    "calls": _HandReader._calls,
-    "bets": _HandReader._bets,
-    "raises": _HandReader._raises,
-    "shows": _HandReader._shows,
-    "mucks": _HandReader._mucks,
-    "has": _HandReader._has,
-    "did": _HandReader._did,
-    "says": _HandReader._says,
-    "wins": _HandReader._wins,
-    "ties": _HandReader._wins,
-}
-"""The handler of each first word after a seated player's name ("Player0 calls 20")."""

@@ -69,7 +69,7 @@ MONTHS: dict[str, int] = {
 # "Seat 2: Player1 - $2.88", "Seat 1: Player0 - $4.06 (away from table)"
 SEAT = re.compile(
     r"Seat (?P<seat>\d+): (?P<player>.+?) - (?P<stack>[$€£]?[\d,.]+)"
-    r"(?P<away> \(away from table\))?$"
+    r"(?P<out> \(away from table\))?$"
 )
 """A seat line: before the dealing the starting stacks, after the payments the final ones."""
 

@@ -391,7 +391,8 @@ def _read_collected(
     amount, amount_ok = minor_units(
         substrings(rest, np.zeros(len(rows), np.int64), np.maximum(split, 0)), hands.decimals[owner]
     )
-    pot_name = substrings(rest, split + 6, lengths(rest))
+    # no " from ": no pot name (a cut at split + 6 could fall inside a character)
+    pot_name = substrings(rest, np.where(split < 0, lengths(rest), split + 6), lengths(rest))
     named = index_in(pot_name, _POTS)
     numbered = matches(pot_name, "^side pot-[0-9]{1,4}$")
     number = integers(pc.utf8_slice_codeunits(pot_name, 9), numbered)

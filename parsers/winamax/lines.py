@@ -21,7 +21,7 @@ from typing import ClassVar
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import money_reader, to_utc
+from parsers._base.text import bracket_words, money_reader, to_utc
 from parsers.winamax import words
 from tracker.cards import DECK, Card, parse_card
 from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structure, Tournament
@@ -31,23 +31,6 @@ _CARDS: dict[str, Card] = {card.text: card for card in DECK}
 
 _HAND_ID = re.compile(r"HandId: #(\S+)")
 _TABLE_NUMBER = re.compile(r"\((\d+)\)")
-
-
-def _brackets(text: str) -> list[list[str]]:
-    """The words of each bracket in `text`: "[X X 9h] [Kh]" -> [["X", "X", "9h"], ["Kh"]].
-
-    >>> _brackets("*** TURN *** [Ts 8d Td][Kd]")
-    [['Ts', '8d', 'Td'], ['Kd']]
-    """
-    found = []
-    start = text.find("[")
-    while start >= 0:
-        end = text.find("]", start)
-        if end < 0:
-            break
-        found.append(text[start + 1 : end].split())
-        start = text.find("[", end)
-    return found
 
 
 def _cards(written: list[str]) -> tuple[Card, ...]:
@@ -197,7 +180,7 @@ class _HandReader(HandReader):
         street = words.STREETS.get(name)
         if street is not None:
             self.hand.new_street(street)
-            brackets = _brackets(line)
+            brackets = bracket_words(line)
             if brackets:
                 self.hand.set_board(_cards([card for cards in brackets for card in cards]))
         elif name not in words.MARKERS_WITHOUT_BETTING:
@@ -210,7 +193,7 @@ class _HandReader(HandReader):
         if found is None:
             raise hand.error("cards dealt to a player without a seat")
         player = found[0]
-        brackets = _brackets(body[len(player) :])
+        brackets = bracket_words(body[len(player) :])
         if not brackets:
             raise hand.error("no cards in a dealt line")
         known, new = brackets[0], brackets[-1]
@@ -268,7 +251,7 @@ class _HandReader(HandReader):
     def _shows(self, player: str, what: str) -> None:
         # "Player0 shows [Ac Qh 3d 6c Ah] (Straight Ace high)"; hi/lo: one line per
         # half, "shows [5s Qd 2s 3s] (HI : Two pairs : 5 and 4)"
-        brackets = _brackets(what)
+        brackets = bracket_words(what)
         if not brackets:
             raise self.hand.error("a show without cards")
         if not self.labelled_halves and any(label in what for label in words.LABELLED_SHOWDOWN):
@@ -320,7 +303,7 @@ class _HandReader(HandReader):
                 total = self.amount(pot["total"])
                 hand.rake = self.amount(pot["rake"]) if pot["rake"] else 0
             elif line.startswith("Board: "):
-                hand.set_board(_cards([card for cards in _brackets(line) for card in cards]))
+                hand.set_board(_cards([card for cards in bracket_words(line) for card in cards]))
             elif line.strip():
                 raise hand.error("unknown line")
         if total is None:
@@ -341,7 +324,7 @@ class _HandReader(HandReader):
         player, text = found
         won = words.WON.search(text)
         if "showed [" in text:
-            hand.shown(player, _cards(_brackets(text)[0]), CardSource.SUMMARY)
+            hand.shown(player, _cards(bracket_words(text)[0]), CardSource.SUMMARY)
         hand.summary(int(number), player, text, self.amount(won["amount"]) if won else None)
 
     # The payments

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from parsers._base.builder import HandBuilder
-from parsers._base.text import money_reader
+from parsers._base.reader import HandReader
 from parsers.winning import words
 from parsers.winning.words import bracket_cards
 from tracker.cards import Card
@@ -18,46 +18,27 @@ _DOWN_CARDS = (1, 2, 7)
 """The stud cards dealt face down, by their place in the player's seven."""
 
 
-def plain_names(hand: HandBuilder) -> dict[str, str]:
-    """The seated names that a line's first word gives alone: names without a space that
-    start no other seated name (for the rest, `HandBuilder.split_player` decides)."""
-    players = hand.players
-    return {
-        name: name
-        for name in players
-        if " " not in name and not any(other.startswith(name + " ") for other in players)
-    }
-
-
-def split_player(hand: HandBuilder, names: dict[str, str], line: str) -> tuple[str, str] | None:
-    """`HandBuilder.split_player`, by the first word when it is one of `names`."""
-    word, _, rest = line.partition(" ")
-    if word in names:
-        return word, rest
-    return hand.split_player(line)
-
-
-class ClassicReader:
-    """A hand of the old format."""
+class ClassicReader(HandReader):
+    """A hand of the old format. Its verbs are read in `read_player`, not by `actions`:
+    most are the words before an amount in brackets ("has small blind (0.10)")."""
 
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
-        self.amount = money_reader(2)
+        super().__init__(hand)
         self.stud = False
         self.received: dict[str, int] = {}
         self.hole: dict[str, list[Card]] = {}
         self.seats: dict[str, int] = {}
-        self.names: dict[str, str] | None = None
+        self.names_indexed = False
 
     def read(self) -> None:
+        """Read the header, then the lines to the summary (seats and players mixed)."""
         hand = self.hand
         for index, line in hand.lines_from(self.header()):
             if not line:
                 continue
             hand.index = index
             if line.startswith("Player "):
-                self.player_line(line[len("Player ") :])
+                self.read_player(line[len("Player ") :])
             elif line.startswith("Seat "):
                 self.seat(line)
             elif not line.strip() or line.startswith("Game ended at: "):
@@ -148,11 +129,13 @@ class ClassicReader:
             hand.new_street(street)
             hand.set_board(cards)
 
-    def player_line(self, text: str) -> None:
+    def read_player(self, text: str) -> None:
+        # "Player ramair7 calls (0.25)": `text` is after "Player "
         hand = self.hand
-        if self.names is None:
-            self.names = plain_names(hand)
-        found = split_player(hand, self.names, text)
+        if not self.names_indexed:  # the seats come before the first player's line
+            self.index_names()
+            self.names_indexed = True
+        found = self.split_player(text)
         if found is None:
             raise hand.error("unknown line")
         player, said = found
@@ -182,6 +165,11 @@ class ClassicReader:
             hand.bring_in(player, amount)
         elif said in ("received a card.",) or said.startswith("received card: ["):
             self.received_card(player, said)
+        elif said == words.DISCONNECTED_ALL_IN:
+            # "Player Player0 is disconnected and ALL IN.": in for what the player has
+            # put in, no more (hand 741631166, then "Player Player0 allin"): an all-in
+            # call of nothing, so that the player acts no more
+            hand.call(player, 0, all_in=True)
         elif said in words.OLD_NEWS:
             return
         else:
@@ -243,7 +231,7 @@ class ClassicReader:
         # "ramair7 mucks (does not show cards). Bets: 0.25. Collects: 0.57. Wins: 0.32."
         # "Player1 shows: Two pairs. 7s and 2s [Ac 8c Kh 7s] Low hand (A A 2 3 6 7 ).Bets: ..."
         hand = self.hand
-        found = hand.split_player(text)
+        found = self.split_player(text)
         if found is None:
             raise hand.error("a summary line of a player with no seat")
         player, said = found

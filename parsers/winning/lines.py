@@ -9,14 +9,15 @@ and collected. docs/sites/winning.md describes both, line by line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
+from parsers._base.reader import Action, HandReader
 from parsers._base.text import money_reader
 from parsers.winning import words
-from parsers.winning.classic import ClassicReader, plain_names, split_player
+from parsers.winning.classic import ClassicReader
 from parsers.winning.words import bracket_cards
 from tracker.model import ActionKind, CardSource, Stakes, Structure, Tournament
 
@@ -29,18 +30,18 @@ def _blind_stakes(structure: Structure, small: int, big: int) -> Stakes:
     return Stakes(small_blind=small, big_blind=big)
 
 
-class _CurrentReader:
+class _CurrentReader(HandReader):
     """A hand of the current format."""
 
+    all_in = (" and is all-in",)
+
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
-        self.amount: Callable[[str], int] = money_reader(2)
+        super().__init__(hand)
         self.board = 0
         self.run_twice = False
-        self.names: dict[str, str] | None = None
 
     def read(self) -> None:
+        """Read the header, the seats, the body and the summary."""
         hand, lines = self.hand, self.lines
         self.header()
         first = 2
@@ -48,6 +49,7 @@ class _CurrentReader:
             hand.at(first)
             self.seat(lines[first])
             first += 1
+        self.index_names()
         hole_cards = False
         for index in range(first, len(lines)):
             line = lines[index]
@@ -67,7 +69,7 @@ class _CurrentReader:
             elif line.startswith("Dealt to "):
                 # before "*** HOLE CARDS ***" a tournament's draw for the button, one card
                 # each from another deck: "Dealt to Hero [4s]"
-                found = hand.split_player(line[len("Dealt to ") :])
+                found = self.split_player(line[len("Dealt to ") :])
                 if found is None:
                     raise hand.error("unknown line")
                 if hole_cards:
@@ -135,51 +137,36 @@ class _CurrentReader:
         hand.set_board(bracket_cards(line), self.board)
 
     def action(self, line: str) -> None:
-        hand = self.hand
-        if self.names is None:
-            self.names = plain_names(hand)
-        found = split_player(hand, self.names, line)
+        """A line of a seated player, read by its verb ("Hero raises $30.00 to $40.00")."""
+        found = self.split_player(line)
         if found is None:
-            raise hand.error("unknown line")
-        player, said = found
-        verb, _, rest = said.partition(" ")
-        all_in = rest.endswith(" and is all-in")
-        if all_in:
-            rest = rest[: -len(" and is all-in")]
-        if verb == "folds":
-            hand.fold(player)
-        elif verb == "checks":
-            hand.check(player)
-        elif verb == "calls":
-            hand.call(player, self.amount(rest), all_in=all_in)
-        elif verb == "bets":
-            hand.bet(player, self.amount(rest), all_in=all_in)
-        elif verb == "raises":
-            # "raises $30.00 to $40.00": the chips put in, then the street total
-            to = rest.rpartition(" to ")[2]
-            hand.raise_to(player, self.amount(to), all_in=all_in)
-        elif verb == "posts":
-            self.post(player, rest)
-        elif verb == "shows":
-            # "Player0 shows [Tc 4s 3h Qd] (HI - a straight, ... | LO - [5,4,3,2,1])"
-            hand.shown(player, bracket_cards(rest.partition("]")[0] + "]"))
-        elif verb == "mucks":
-            return  # "Hero mucks hand": the summary lists the cards when known
-        elif verb == "collected":
-            self.collected(player, said)
-        else:
-            raise hand.error("unknown line")
+            raise self.hand.error("unknown line")
+        self.read_action(*found)
 
-    def post(self, player: str, rest: str) -> None:
+    def raises(self, player: str, rest: str) -> None:
+        # "raises $30.00 to $40.00": the chips put in, then the street total
+        to_amount, all_in = self.amount_all_in(rest.rpartition(" to ")[2])
+        self.hand.raise_to(player, to_amount, all_in=all_in)
+
+    def posts(self, player: str, rest: str) -> None:
         # "posts the small blind $10.00", "posts the big blind $20.00", "posts ante 25.00"
+        rest = rest.removesuffix(" and is all-in")  # passed over: the post is not all in
         kind = _POSTS.get(rest.rpartition(" ")[0])
         if kind is None:
             raise self.hand.error("unknown post")
         self.hand.post(player, kind, self.amount(rest.rpartition(" ")[2]))
 
-    def collected(self, player: str, said: str) -> None:
+    def shows(self, player: str, rest: str) -> None:
+        # "Player0 shows [Tc 4s 3h Qd] (HI - a straight, ... | LO - [5,4,3,2,1])"
+        self.hand.shown(player, bracket_cards(rest.partition("]")[0] + "]"))
+
+    def mucks(self, player: str, rest: str) -> None:
+        # "Hero mucks hand": the summary lists the cards when known
+        return
+
+    def collected(self, player: str, rest: str) -> None:
         # "collected $199.00 from main pot"; run it twice "collected $92.25 from main pot 1"
-        match = words.COLLECTED.match(said)
+        match = words.COLLECTED.match(rest)
         if match is None:
             raise self.hand.error("unreadable collection")
         number = int(match["n"]) if match["n"] else 0
@@ -221,7 +208,7 @@ class _CurrentReader:
         match = words.SUMMARY_SEAT.match(line)
         if match is None:
             raise hand.error("unreadable summary line")
-        found = hand.split_player(match["rest"])
+        found = self.split_player(match["rest"])
         if found is None:
             raise hand.error("a summary line of a player with no seat")
         player, text = found
@@ -231,6 +218,19 @@ class _CurrentReader:
             at = text.find(word)
             if at >= 0:
                 hand.shown(player, bracket_cards(text[at : text.find("]", at) + 1]), source)
+
+    actions: ClassVar[dict[str, Action]] = {
+        "folds": HandReader.folds,
+        "checks": HandReader.checks,
+        "calls": HandReader.calls,
+        "bets": HandReader.bets,
+        "raises": raises,
+        "posts": posts,
+        "shows": shows,
+        "mucks": mucks,
+        "collected": collected,
+    }
+    """The verb after a seated player's name ("Player0 calls $20.00 and is all-in")."""
 
 
 _POSTS: dict[str, ActionKind] = {
@@ -251,10 +251,11 @@ class WinningParser(LineSite):
     odd_chip_rule = "odd-unit-to-low"
     # the old format's "Collects" never says which pot (hand 741631166: two pots)
     names_pots = False
+    reader = _CurrentReader
 
     def read_hand(self, hand: HandBuilder) -> None:
-        """Read one hand of either format."""
+        """Read one hand: of the old format by `ClassicReader`, else by `reader`."""
         if hand.text.lines[0].startswith("Game started at: "):
             ClassicReader(hand).read()
         else:
-            _CurrentReader(hand).read()
+            super().read_hand(hand)

@@ -35,10 +35,8 @@ SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<player>.+) \((?P<stack>[$\d.,]+)\)\.
 RAISE = re.compile(r"raises (?P<put>[$\d.,]+) to (?P<to>[$\d.,]+)(?P<all_in> and is all-in)?$")
 """'raises $30.00 to $40.00', 'raises $134.00 to $134.00 and is all-in'"""
 
-COLLECTED = re.compile(
-    r"collected (?P<amount>[$\d.,]+) from (?P<pot>main|side) pot(?:[- ](?P<n>\d+))?$"
-)
-"""'collected $199.00 from main pot'; run it twice: 'collected $92.25 from main pot 1'"""
+COLLECTED = re.compile(r"(?P<amount>[$\d.,]+) from (?P<pot>main|side) pot(?:[- ](?P<n>\d+))?$")
+"""After 'collected': '$199.00 from main pot'; run it twice: '$92.25 from main pot 1'"""
 
 TOTAL_POT = re.compile(
     r"Total pot (?P<pot>[$\d.,]+)(?: \| Rake (?P<rake>[$\d.,]+))?(?: \| JP Fee (?P<fee>[$\d.,]+))?$"
@@ -100,7 +98,9 @@ OLD_RESULT = re.compile(
 )
 """'... does not show cards.Bets: 0.10. Collects: 0. Loses: 0.10.'"""
 
-OLD_NEWS = ("is timed out.", "sitting out", "mucks cards", "is disconnected and ALL IN.", "allin")
+DISCONNECTED_ALL_IN = "is disconnected and ALL IN."
+"""Old format: a disconnected player kept in the hand for what they have put in."""
+OLD_NEWS = ("is timed out.", "sitting out", "mucks cards", "allin")
 """Old-format lines that move no chips ("Player Player0 allin" after a disconnection)."""
 
 

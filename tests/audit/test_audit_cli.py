@@ -55,14 +55,15 @@ def test_audit_lists_what_is_not_ok_and_counts_verdicts(real_data: Path) -> None
     assert lines[1].endswith("not imported: hand cut off: it ends before its summary")
     # the two cut-off hands and a hand cut in its Table line (docs/sites.md); the Run It
     # Once hand with its STP is read and ok
-    assert len(lines) == 5
-    assert lines[-1] == "165 hands: 162 ok, 0 mismatch, 3 unverifiable, 0 inconsistent"
+    assert len(lines) == 6
+    assert lines[-2] == "165 hands: 162 ok, 0 mismatch, 3 unverifiable, 0 inconsistent"
+    assert lines[-1] == "betting: 162 legal, 0 illegal, 3 unknown"
 
 
 def test_audit_all_lists_every_hand(real_data: Path) -> None:
     result = runner.invoke(app, ["audit", "--data", str(real_data), "--all"])
     assert result.exit_code == 0, result.output
-    assert len(result.stdout.splitlines()) == 1 + 165 + 1
+    assert len(result.stdout.splitlines()) == 1 + 165 + 2  # and the two lines of counts
 
 
 def test_audit_json(flawed_data: tuple[Path, set[str]]) -> None:
@@ -72,7 +73,8 @@ def test_audit_json(flawed_data: tuple[Path, set[str]]) -> None:
     hands = json.loads(result.stdout)
     assert {hand["hand_id"] for hand in hands} == errors
     first = hands[0]
-    assert set(first) == {"site", "hand_id", "game", "status", "reason", "players"}
+    assert set(first) == {"site", "hand_id", "game", "status", "reason", "players",
+                          "betting", "betting_reason", "betting_errors"}  # fmt: skip
     assert first["site"] == "pokerstars"
     assert first["game"] == "omaha-hilo"
     assert first["status"] in ("mismatch", "inconsistent")
@@ -96,13 +98,16 @@ def test_audit_site_and_since_choose_the_hands(flawed_data: tuple[Path, set[str]
     data, _ = flawed_data
     elsewhere = runner.invoke(app, ["audit", "--data", str(data), "--site", "nowhere"])
     assert elsewhere.exit_code == 0, elsewhere.output
-    assert elsewhere.stdout.strip() == "0 hands: 0 ok, 0 mismatch, 0 unverifiable, 0 inconsistent"
+    assert elsewhere.stdout.splitlines() == [
+        "0 hands: 0 ok, 0 mismatch, 0 unverifiable, 0 inconsistent",
+        "betting: 0 legal, 0 illegal, 0 unknown",
+    ]
     late = runner.invoke(app, ["audit", "--data", str(data), "--since", "2100-01-01"])
     assert late.exit_code == 0, late.output
     assert late.stdout.startswith("0 hands")
     early = runner.invoke(app, ["audit", "--data", str(data), "--since", "2000-01-01"])
     assert early.exit_code == 1
-    assert early.stdout.splitlines()[-1].startswith("600 hands")
+    assert early.stdout.splitlines()[-2].startswith("600 hands")
 
 
 def test_audit_usage_errors_and_no_data_exit_2(tmp_path: Path) -> None:

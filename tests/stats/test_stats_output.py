@@ -12,6 +12,7 @@ import pyarrow as pa
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tracker.safe_text import spreadsheet_cell
 from tracker.stats.output import to_csv, to_json
 
 NAMES = st.text(st.characters(codec="utf-8"), max_size=12)  # quotes, backslashes, controls
@@ -50,6 +51,7 @@ def test_json_reads_back(rows: list[tuple[str, int | None, float | None, bool | 
 def test_csv_reads_back(rows: list[tuple[str, int | None, float | None, bool | None]]) -> None:
     read = list(csv.reader(io.StringIO(to_csv(table_of(rows)), newline="")))
     assert read[0] == ["player", "net_won", "vpip", "stud"]
-    assert [row[:2] for row in read[1:]] == [
-        [player, "" if net_won is None else str(net_won)] for player, net_won, _, _ in rows
+    assert [row[:2] for row in read[1:]] == [  # a name that starts a formula: neutralised
+        [spreadsheet_cell(player), "" if net_won is None else str(net_won)]
+        for player, net_won, _, _ in rows
     ]

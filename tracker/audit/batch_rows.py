@@ -17,9 +17,16 @@ import pyarrow.compute as pc
 
 from tracker.audit import best_cards
 from tracker.audit.batch import HALF_CODES, FastAwards, FastResult, audit_fast
+from tracker.audit.betting_rules import settings_for
 from tracker.audit.contributions import HandLedger
 from tracker.audit.conventions import SiteConvention
 from tracker.audit.ledgers import ledger_reader
+from tracker.audit.legality import (
+    BETTING_COLUMNS,
+    betting_columns,
+    check_betting,
+    unknown_columns,
+)
 from tracker.audit.loading import GAMES, Batch
 from tracker.audit.verdict import HandVerdict, Status, audit_ledger
 from tracker.cards import DECK
@@ -64,7 +71,31 @@ def audit_batch(batch: Batch, convention: SiteConvention, *, exact: bool = False
         award_hands.append(fast.awards.hand)
     audit = _in_hand_order(pa.concat_tables(audit_parts), audit_hands)
     awards = _in_hand_order(pa.concat_tables(award_parts), award_hands)
-    return BatchAudit(audit=audit, awards=awards, fast=int(ok.sum()))
+    return BatchAudit(audit=_with_betting(audit, batch), awards=awards, fast=int(ok.sum()))
+
+
+def _with_betting(audit: pa.Table, batch: Batch) -> pa.Table:
+    """The payout audit's rows (in hand order) with the legality audit's columns; a
+    batch read without its betting rows, or one the legality audit fails on (a fault
+    of its own, which a test should then pin), is `unknown` with the reason."""
+    if batch.betting is None:
+        columns = unknown_columns(batch.hands, "the betting was not checked")
+    else:
+        try:
+            result = check_betting(batch.betting, settings_for(batch.site))
+            columns = betting_columns(batch.betting, result)
+        except Exception as error:
+            reason = f"{AUDIT_FAULT}: {type(error).__name__}: {error}"
+            columns = unknown_columns(batch.hands, reason)
+    for name, values in columns.items():
+        audit = audit.append_column(name, values)
+    return audit.select(TABLES["audit"].full_schema.names).cast(TABLES["audit"].full_schema)
+
+
+def _payout_schema() -> pa.Schema:
+    """The `audit` table's columns without those of the legality audit."""
+    schema = TABLES["audit"].full_schema
+    return pa.schema([field for field in schema if field.name not in BETTING_COLUMNS])
 
 
 def _exact_verdict(
@@ -120,7 +151,7 @@ def _verdict_rows(batch: Batch, verdicts: Sequence[HandVerdict]) -> pa.Table:
         }
         for verdict in verdicts
     ]
-    return pa.Table.from_pylist(rows, schema=TABLES["audit"].full_schema)
+    return pa.Table.from_pylist(rows, schema=_payout_schema())
 
 
 def _award_rows_of(batch: Batch, verdicts: Sequence[HandVerdict]) -> pa.Table:
@@ -174,7 +205,7 @@ def _fast_verdict_rows(batch: Batch, fast: FastResult) -> pa.Table:
         "site": pa.array([batch.site] * count, pa.string()),
         "month": pa.array([batch.month] * count, pa.string()),
     }
-    return pa.table(columns).cast(TABLES["audit"].full_schema)
+    return pa.table(columns).cast(_payout_schema())
 
 
 def _fast_award_rows(batch: Batch, awards: FastAwards) -> pa.Table:

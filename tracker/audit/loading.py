@@ -22,9 +22,15 @@ import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from tracker.audit.betting_rows import (
+    STAKE_FIELDS,
+    STREET_CODES,
+    BettingRows,
+    in_play_order,
+)
 from tracker.audit.contributions import BLIND_KINDS, FULL_HAND_SOURCES
 from tracker.audit.orders import sort_order
-from tracker.model import ActionKind, CardSource, Game
+from tracker.model import ActionKind, CardSource, Game, Street, Structure
 from tracker.store import Store
 
 Ints = npt.NDArray[np.int64]
@@ -90,6 +96,7 @@ class Batch:
     collection_amount: Ints
     collection_pot: Ints
     collection_board: Ints
+    betting: BettingRows | None = None
 
     @property
     def hands(self) -> int:
@@ -136,11 +143,23 @@ _READS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }  # fmt: skip
 """Per table the audit reads: its columns, and those read dictionary-encoded (codes)."""
 
+_BETTING_READS = {
+    **_READS,
+    "hands": ((*_READS["hands"][0], "structure", *STAKE_FIELDS), ()),
+    "actions": (
+        ("hand_id", "sequence", "street", "player", "kind", "amount", "to_amount", "all_in"),
+        ("hand_id", "player", "kind", "street"),
+    ),
+}
+"""What the audit reads with the betting rows of the legality audit."""
 
-def load_batch(store: Store, site: str, month: str) -> Batch:
-    """Read one partition's hands (see `Batch`)."""
+
+def load_batch(store: Store, site: str, month: str, *, betting: bool = True) -> Batch:
+    """Read one partition's hands (see `Batch`); with `betting`, their betting rows too
+    (`Batch.betting`, for the legality audit)."""
     # Only cards that can make a showdown hand (not the stud up cards seen on the way).
     card_sources = pc.field("source").isin(_CARD_SOURCES)
+    reads = _BETTING_READS if betting else _READS
     tables = {
         name: store.read(
             name,
@@ -149,11 +168,13 @@ def load_batch(store: Store, site: str, month: str) -> Batch:
             encoded,
             partition=(site, month),
         )
-        for name, (columns, encoded) in _READS.items()
+        for name, (columns, encoded) in reads.items()
     }
     hands = tables["hands"].sort_by("hand_id")
     keys = _PlayerKeys(hands, tables)
     people = _people(hands, tables, keys)
+    if betting:
+        people["betting"] = _betting_rows(store, (site, month), hands, tables, keys)
     side_starts, side_values = _lists(hands.column("side_pots"))
     return Batch(
         site=site,
@@ -250,6 +271,7 @@ class _PlayerKeys:
         self._seat_places = {} if len(extra) else found
         self._universe_of_seat = np.cumsum(taking_part) - 1
         at, matched = _find(seat_keys, self.universe)
+        self.seated = matched
         self.seat = np.where(matched, _ints(seats, "seat")[seat_order][at], 0)
         owner = self.universe // self.name_count
         button = _ints(hands, "button_seat", missing=-1)[owner]
@@ -335,6 +357,76 @@ def _people(hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys) -> 
     return columns
 
 
+def _betting_rows(
+    store: Store,
+    partition: tuple[str, str],
+    hands: pa.Table,
+    tables: dict[str, pa.Table],
+    keys: _PlayerKeys,
+) -> BettingRows:
+    """The betting rows of the batch (`tracker.audit.betting_rows`), players in the
+    batch's order: hand order, then clockwise from the button's left (odd-chip order)."""
+    actions = tables["actions"]
+    hand, place = keys.place(actions)
+    columns = {
+        "row_hand": hand,
+        "row_player": place,
+        "row_street": _codes(actions.column("street"), _STREET_TEXTS),
+        "row_kind": _codes(actions.column("kind"), _KIND_TEXTS),
+        "row_amount": _ints(actions, "amount"),
+        "row_to_amount": _ints(actions, "to_amount", missing=-1),
+    }
+    all_in = _flags(actions, "all_in")
+    order = in_play_order(hand, _ints(actions, "sequence"))
+    if order is not None:
+        columns = {name: values[order] for name, values in columns.items()}
+        all_in = all_in[order]
+    games = _game_codes(hands)
+    owner = (keys.universe // keys.name_count)[keys.order]
+    door = fourth = np.full(len(owner), -1, dtype=np.int64)
+    if np.isin(games, _STUD_CODES).any():
+        door, fourth = _up_cards(store, partition, keys)
+    return BettingRows(
+        game=games,
+        structure=_array_ints(pc.index_in(hands.column("structure"), value_set=_STRUCTURES)),
+        stakes={name: _ints(hands, name, missing=-1) for name in STAKE_FIELDS},
+        cut_off=(_ints(hands, "total_pot", missing=-1) < 0) & ~_flags(hands, "cancelled"),
+        added_money=_ints(hands, "added_money"),
+        button_known=_ints(hands, "button_seat", missing=-1) >= 0,
+        player_starts=np.searchsorted(owner, np.arange(hands.num_rows + 1)).astype(np.int64),
+        player=keys.names.take(keys.universe[keys.order] % keys.name_count),
+        seated=keys.seated[keys.order],
+        door_card=door,
+        fourth_card=fourth,
+        row_all_in=all_in,
+        **columns,
+    )
+
+
+def _up_cards(store: Store, partition: tuple[str, str], keys: _PlayerKeys) -> tuple[Ints, Ints]:
+    """Per player, the index of their third and fourth street up card (stud), or -1:
+    the last card of the first row dealt to them on the street ("Dealt to Hero
+    [Td 8d Qh]" shows the door card last)."""
+    wanted = pc.field("street").isin(["third", "fourth"]) & pc.field("source").isin(["up", "dealt"])
+    cards = store.read(
+        "cards", ["hand_id", "player", "street", "card_indexes"], wanted,
+        ("hand_id", "player", "street"), partition=partition,
+    )  # fmt: skip
+    place = _places_or_minus_one(cards, keys)
+    starts, values = _lists(cards.column("card_indexes"))
+    last = starts[1:] - 1
+    has = (starts[1:] > starts[:-1]) & (place >= 0)
+    street = _codes(cards.column("street"), _STREET_TEXTS)
+    found = []
+    for name in (Street.THIRD, Street.FOURTH):
+        # A hand's rows are stored in its order: the first row written last, so it wins.
+        rows = np.flatnonzero(has & (street == STREET_CODES.index(name)))[::-1]
+        card = np.full(len(keys.universe), -1, dtype=np.int64)
+        card[place[rows]] = values[last[rows]]
+        found.append(card)
+    return found[0], found[1]
+
+
 def _showdown_cards(
     hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys, owner: Ints
 ) -> tuple[Ints, Ints]:
@@ -409,6 +501,9 @@ def _board_rows(boards: pa.Table) -> Ints:
 
 
 _GAME_TEXTS = pa.array([game.value for game in GAMES])
+_STUD_CODES = [code for code, game in enumerate(GAMES) if game.is_stud]
+_STREET_TEXTS = pa.array([street.value for street in STREET_CODES])
+_STRUCTURES = pa.array([structure.value for structure in Structure])
 _KIND_TEXTS = pa.array([kind.value for kind in ActionKind])
 _KIND_CODE = {kind: code for code, kind in enumerate(ActionKind)}
 _SLOTS = ("blinds", "antes", "dead", "bring_in", "bets")

@@ -9,14 +9,16 @@ from __future__ import annotations
 import csv
 import io
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from tracker.audit.betting_rules import BettingStatus
 from tracker.audit.loading import query_text
 from tracker.audit.verdict import Status
 from tracker.database import connect
+from tracker.safe_text import spreadsheet_cell
 
 FORMATS = ("table", "json", "csv")
 """The formats `tracker audit --format` takes."""
@@ -29,11 +31,16 @@ class AuditListing:
 
     hands: list[dict[str, Any]]
     counts: dict[Status, int]
+    betting: dict[BettingStatus, int] = field(
+        default_factory=lambda: dict.fromkeys(BettingStatus, 0)
+    )
 
     @property
     def flagged(self) -> bool:
-        """True when a covered hand is `mismatch` or `inconsistent` (exit status 1)."""
-        return any(self.counts[status] for status in Status if status.flagged)
+        """True when a covered hand is `mismatch` or `inconsistent`, or its betting
+        `illegal` (exit status 1)."""
+        flagged = any(self.counts[status] for status in Status if status.flagged)
+        return flagged or self.betting[BettingStatus.ILLEGAL] > 0
 
 
 def read_listing(
@@ -61,12 +68,18 @@ def read_listing(
         counted = connection.sql(
             query_text("audit_counts"), params={"site": site, "since": since}
         ).fetchall()
+        betting_counted = connection.sql(
+            query_text("audit_betting_counts"), params={"site": site, "since": since}
+        ).fetchall()
     finally:
         connection.close()
     counts = dict.fromkeys(Status, 0)
     for status, count in counted:
         counts[Status(status)] = int(count)
-    return AuditListing(hands=hands.to_pylist(), counts=counts)
+    betting = dict.fromkeys(BettingStatus, 0)
+    for verdict, count in betting_counted:
+        betting[BettingStatus(verdict)] = int(count)
+    return AuditListing(hands=hands.to_pylist(), counts=counts, betting=betting)
 
 
 def describe_counts(counts: dict[Status, int]) -> str:
@@ -81,8 +94,35 @@ def describe_counts(counts: dict[Status, int]) -> str:
     return f"{total:,} hand{'s' if total != 1 else ''}: {parts}"
 
 
+def describe_betting(counts: dict[BettingStatus, int]) -> str:
+    """One line: "betting: 148 legal, 1 illegal, 1 unknown".
+
+    >>> describe_betting({BettingStatus.LEGAL: 2, BettingStatus.ILLEGAL: 1,
+    ...                   BettingStatus.UNKNOWN: 0})
+    'betting: 2 legal, 1 illegal, 0 unknown'
+    """
+    return "betting: " + ", ".join(f"{counts[verdict]:,} {verdict.value}"
+                                   for verdict in BettingStatus)  # fmt: skip
+
+
+def first_broken_rule(hand: dict[str, Any]) -> str:
+    """The first rule an illegal hand broke, in words: "limit-cap: B raise 1000 on the
+    preflop (allowed 800)"; "" for a hand whose betting is not illegal."""
+    errors = hand.get("betting_errors") or []
+    if hand.get("betting") != BettingStatus.ILLEGAL.value or not errors:
+        return ""
+    error = errors[0]
+    allowed = "" if error["allowed"] is None else f" (allowed {error['allowed']})"
+    action = error["action"].replace("_", " ")
+    return (
+        f"{error['rule']}: {error['player']} {action} {error['amount']} on the "
+        f"{error['street']}{allowed}"
+    )
+
+
 def as_json(listing: AuditListing) -> str:
-    """A JSON array of {"site", "hand_id", "game", "status", "reason", "players": [...]}."""
+    """A JSON array of {"site", "hand_id", "game", "status", "reason", "players": [...],
+    "betting", "betting_reason", "betting_errors": [...]}."""
     return json.dumps(
         [
             {
@@ -92,6 +132,9 @@ def as_json(listing: AuditListing) -> str:
                 "status": hand["status"],
                 "reason": hand["reason"],
                 "players": hand["players"],
+                "betting": hand["betting"],
+                "betting_reason": hand["betting_reason"],
+                "betting_errors": hand["betting_errors"],
             }
             for hand in listing.hands
         ],
@@ -106,20 +149,22 @@ def as_csv(listing: AuditListing) -> str:
     writer.writerow(["site", "hand_id", "game", "started_at", "status", "reason"])
     for hand in listing.hands:
         started = hand["started_at"]
-        writer.writerow(
-            [hand["site"], hand["hand_id"], hand["game"] or "",
-             started.isoformat() if started else "", hand["status"], hand["reason"] or ""]
-        )  # fmt: skip
+        cells = [hand["site"], hand["hand_id"], hand["game"] or "",
+                 started.isoformat() if started else "", hand["status"],
+                 hand["reason"] or ""]  # fmt: skip
+        writer.writerow([spreadsheet_cell(cell) for cell in cells])  # no formula (safe_text)
     return buffer.getvalue()
 
 
 def as_table(listing: AuditListing) -> str:
-    """Aligned text, one line per hand (the reason on the same line), then the counts."""
+    """Aligned text, one line per hand (the reason on the same line, and for illegal
+    betting the first rule broken), then the counts."""
     rows = [("site", "hand", "game", "status", "reason")]
     rows += [
-        (hand["site"], hand["hand_id"], hand["game"] or "-", hand["status"], hand["reason"] or "")
+        (hand["site"], hand["hand_id"], hand["game"] or "-", hand["status"],
+         "; ".join(part for part in (hand["reason"], first_broken_rule(hand)) if part))
         for hand in listing.hands
-    ]
+    ]  # fmt: skip
     lines = []
     if listing.hands:
         widths = [max(len(row[column]) for row in rows) for column in range(4)]
@@ -131,4 +176,5 @@ def as_table(listing: AuditListing) -> str:
         ]
         lines = [line.rstrip() for line in lines]
     lines.append(describe_counts(listing.counts))
+    lines.append(describe_betting(listing.betting))
     return "\n".join(lines)

@@ -31,6 +31,7 @@ import pyarrow.compute as pc
 
 from tracker.audit import best_cards
 from tracker.audit.batch_rows import BatchAudit, audit_batch
+from tracker.audit.betting_rules import BettingStatus
 from tracker.audit.conventions import SiteConvention, convention_for
 from tracker.audit.loading import load_batch, partitions
 from tracker.audit.verdict import Status
@@ -286,6 +287,9 @@ def _not_imported(store: Store) -> pa.Table:
             "status": Status.UNVERIFIABLE.value,
             "reason": f"not imported: {row['reason']}",
             "players": [],
+            "betting": BettingStatus.UNKNOWN.value,
+            "betting_reason": "not imported",
+            "betting_errors": [],
             "site": site,
             "month": NOT_IMPORTED_MONTH,
         }

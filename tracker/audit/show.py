@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from tracker.audit.betting_rows import rows_of_hands
+from tracker.audit.betting_rules import BettingError, BettingStatus, settings_for
 from tracker.audit.contributions import ledger_of
 from tracker.audit.conventions import convention_for
 from tracker.audit.expected import ExpectedPayout, expected_payout
+from tracker.audit.legality import STATUS_CODES, BettingResult, check_betting
 from tracker.audit.verdict import audit_ledger, pot_name
 from tracker.cards import format_cards
 from tracker.engine.hands import MadeHand
@@ -49,15 +52,35 @@ def show_hand(hand: Hand) -> str:
         payout: ExpectedPayout | None = expected_payout(ledger, convention)
     except (ShowdownError, CardError):
         payout = None
-    lines = [*_header(hand), *_streets(hand)]
+    rows = rows_of_hands([hand])
+    betting = check_betting(rows, settings_for(hand.site))
+    broken = {int(row): rule for row, rule in zip(betting.error_row, betting.errors_of(rows, 0),
+                                                  strict=True)}  # fmt: skip
+    lines = [*_header(hand), *_streets(hand, broken)]
     if payout is not None:
         names = [player.player for player in ledger.players]
         lines += _showdown(hand, payout, names)
         lines += _pots(hand, payout, names)
         lines += _split(hand, payout, names)
     status = verdict.status.value + (f": {verdict.reason}" if verdict.reason else "")
-    lines += ["", f"verdict: {status}"]
+    lines += ["", _betting_verdict(betting, broken), f"verdict: {status}"]
     return "\n".join(lines)
+
+
+def _betting_verdict(betting: BettingResult, broken: dict[int, BettingError]) -> str:
+    verdict = STATUS_CODES[betting.status[0]]
+    if verdict is BettingStatus.ILLEGAL:
+        return f"betting: illegal ({len(broken)} action{'s' if len(broken) > 1 else ''} marked)"
+    reason = betting.reason[0]
+    return f"betting: {verdict.value}" + (f": {reason}" if reason else "")
+
+
+def _marked(error: BettingError | None, hand: Hand) -> str:
+    """ "  <- illegal: limit-cap (allowed $8.00)" after an action that broke a rule."""
+    if error is None:
+        return ""
+    allowed = "" if error.allowed is None else f" (allowed {money(error.allowed, hand)})"
+    return f"  <- illegal: {error.rule.value}{allowed}"
 
 
 def _header(hand: Hand) -> list[str]:
@@ -76,10 +99,10 @@ def _header(hand: Hand) -> list[str]:
     return lines
 
 
-def _streets(hand: Hand) -> list[str]:
+def _streets(hand: Hand, broken: dict[int, BettingError]) -> list[str]:
     lines: list[str] = []
     street: Street | None = None
-    for action in hand.actions:
+    for number, action in enumerate(hand.actions):
         if action.street is not street:
             street = action.street
             lines += ["", _street_title(hand, street), *_up_cards(hand, street)]
@@ -87,7 +110,8 @@ def _streets(hand: Hand) -> list[str]:
         to = f" to {money(action.to_amount, hand)}" if action.to_amount is not None else ""
         all_in = " (all in)" if action.all_in else ""
         kind = action.kind.value.replace("_", " ")
-        lines.append(f"  {action.player}: {kind}{amount}{to}{all_in}")
+        mark = _marked(broken.get(number), hand)
+        lines.append(f"  {action.player}: {kind}{amount}{to}{all_in}{mark}")
     for item in hand.returned:
         lines.append(f"  uncalled {money(item.amount, hand)} returned to {item.player}")
     for street_name in _later_streets(hand, street):

@@ -26,6 +26,7 @@ from tracker.audit.conventions import convention_for
 from tracker.engine.rules import OddChipRule, RakeRule
 from tracker.engine.split import Award
 from tracker.model import Game, Structure
+from tracker.simulate.bet_errors import BetErrorPlanner, bet_error_kinds
 from tracker.simulate.deal import (
     Deal,
     SimulationError,
@@ -52,6 +53,7 @@ __all__ = [
     "SimulatedHand",
     "SimulationError",
     "SimulationSummary",
+    "bet_errors_path",
     "errors_path",
     "iter_hands",
     "simulate",
@@ -75,6 +77,8 @@ class SimulationSummary:
         errors: per error kind, how many hands got one.
         run_twice: hands run twice, or None when run it twice was not dealt (a rate
             of 0).
+        bet_errors: per kind, the illegal actions played, listed in
+            `bet_errors_path(path)`; None when none were asked for (a rate of 0).
     """
 
     hands: int
@@ -83,6 +87,7 @@ class SimulationSummary:
     errors_path: Path
     errors: dict[str, int] = field(default_factory=dict)
     run_twice: int | None = None
+    bet_errors: dict[str, int] | None = None
 
     @property
     def errors_injected(self) -> int:
@@ -99,6 +104,15 @@ def errors_path(out: Path) -> Path:
     return out.with_name(out.name + ".errors.jsonl")
 
 
+def bet_errors_path(out: Path) -> Path:
+    """The sidecar listing the illegal actions of a hand-history file.
+
+    >>> bet_errors_path(Path("a/hands.txt")).as_posix()
+    'a/hands.txt.bet-errors.jsonl'
+    """
+    return out.with_name(out.name + ".bet-errors.jsonl")
+
+
 def iter_hands(
     game: Game,
     structure: Structure,
@@ -112,6 +126,7 @@ def iter_hands(
     odd_chip_rule: OddChipRule | None = None,
     rake_rule: RakeRule | None = None,
     run_it_twice: float = 0.0,
+    bet_error_rate: float = 0.0,
 ) -> Iterator[SimulatedHand]:
     """Simulate `hands` hands of `game` at tables of `players` players.
 
@@ -133,6 +148,9 @@ def iter_hands(
         run_it_twice: the chance (0 to 1) that a cash hand of a flop game whose board
             is run out (two or more players in, at most one with chips behind, before
             the river) has the rest of the board dealt twice.
+        bet_error_rate: the fraction of hands that get one illegal action (0 to 1;
+            `tracker.simulate.bet_errors`), played into the hand: the chips stay
+            consistent and the payout is right for the chips put in.
 
     Returns:
         An iterator of one `SimulatedHand` per hand, in order; the options are checked
@@ -148,6 +166,8 @@ def iter_hands(
         raise SimulationError(f"cannot simulate {hands} hands")
     if not 0.0 <= error_rate <= 1.0:
         raise SimulationError(f"the error rate is a fraction from 0 to 1, not {error_rate}")
+    if not 0.0 <= bet_error_rate <= 1.0:
+        raise SimulationError(f"the bet error rate is a fraction from 0 to 1, not {bet_error_rate}")
     _check_run_it_twice(run_it_twice, game, tournament=tournament)
     if stakes is None:
         stakes = default_stakes(game, structure)
@@ -172,6 +192,8 @@ def iter_hands(
     run = _Run(game, structure, tables, seed, error_rate, odd_chip_rule, rake_rule)
     if run_it_twice:
         run.twice = TwiceDealer(random.Random(f"{seed}:twice"), run_it_twice)
+    if bet_error_rate:
+        run.bet_errors = BetErrorPlanner(bet_error_rate, bet_error_kinds(game, structure))
     return (run.next_hand() for _ in range(hands))
 
 
@@ -210,6 +232,7 @@ class _Run:
         hilo = game.is_hilo
         self.injector = Injector(errors_rng, error_rate, hilo=hilo) if error_rate else None
         self.twice: TwiceDealer | None = None
+        self.bet_errors: BetErrorPlanner | None = None
 
     def next_hand(self) -> SimulatedHand:
         """Deal, play and settle the next hand; the stacks carry over what was paid."""
@@ -217,7 +240,12 @@ class _Run:
         setup = self.tables.next_hand()
         stakes = setup.stakes
         dealt = deal_hand(self.play_rng, game, len(setup.seats))
-        played = play_hand(self.play_rng, game, self.structure, stakes, setup.stacks, dealt)
+        plan = None if self.bet_errors is None else self.bet_errors.next_plan()
+        played = play_hand(
+            self.play_rng, game, self.structure, stakes, setup.stacks, dealt, illegal=plan
+        )
+        if self.bet_errors is not None and plan is not None:
+            self.bet_errors.played(played.illegal)
         if self.twice is not None:
             dealt = self.twice.deal(game, dealt, played)
         rake = rake_for(game, stakes, played)
@@ -274,11 +302,14 @@ def simulate(
     stakes: TableStakes | str | None = None,
     tournament: bool = False,
     run_it_twice: float = 0.0,
+    bet_error_rate: float = 0.0,
 ) -> SimulationSummary:
     """Simulate hands and write them to `out` as `site` hand histories, with the
     sidecar `<out>.errors.jsonl` listing the hands given a payout error (empty when
     none): one {"hand_id", "kind", "detail", "pot", "delta"} object a line.
-    `run_it_twice` is as for `iter_hands`.
+    `run_it_twice` and `bet_error_rate` are as for `iter_hands`; with a bet error
+    rate, `<out>.bet-errors.jsonl` lists the illegal actions: one {"hand_id", "kind",
+    "street", "player", "amount", "allowed"} object a line.
 
     Raises:
         SimulationError: for a site other than PokerStars, or as `iter_hands`.
@@ -300,13 +331,20 @@ def simulate(
         odd_chip_rule=convention.odd_chip_rule,
         rake_rule=convention.rake_rule,
         run_it_twice=run_it_twice,
+        bet_error_rate=bet_error_rate,
     )
+    bet_counts: dict[str, int] = {}
     try:
         with (
             out.open("w", encoding="utf-8", newline="\n") as history,
             sidecar.open("w", encoding="utf-8", newline="\n") as errors,
         ):
-            written, showdowns, twice, counts = _write(hand_iter, history, errors)
+            if bet_error_rate:
+                with bet_errors_path(out).open("w", encoding="utf-8", newline="\n") as bets:
+                    listed = _listing_bet_errors(hand_iter, bets, bet_counts)
+                    written, showdowns, twice, counts = _write(listed, history, errors)
+            else:
+                written, showdowns, twice, counts = _write(hand_iter, history, errors)
     except OSError as error:
         raise SimulationError(f"cannot write {error.filename}: {error.strerror}") from None
     return SimulationSummary(
@@ -316,7 +354,28 @@ def simulate(
         errors_path=sidecar,
         errors=counts,
         run_twice=twice if run_it_twice else None,
+        bet_errors=bet_counts if bet_error_rate else None,
     )
+
+
+def _listing_bet_errors(
+    hands: Iterator[SimulatedHand], sidecar: TextIO, counts: dict[str, int]
+) -> Iterator[SimulatedHand]:
+    """The hands, each illegal action written to `sidecar` and counted on the way."""
+    for hand in hands:
+        illegal = hand.played.illegal
+        if illegal is not None:
+            counts[illegal.kind.value] = counts.get(illegal.kind.value, 0) + 1
+            line = {
+                "hand_id": str(hand.setup.hand_id),
+                "kind": illegal.kind.value,
+                "street": illegal.street.value,
+                "player": hand.setup.names[illegal.player],
+                "amount": illegal.amount,
+                "allowed": illegal.allowed,
+            }
+            sidecar.write(json.dumps(line) + "\n")
+        yield hand
 
 
 def _write(

@@ -10,7 +10,7 @@ import json
 from decimal import Decimal, InvalidOperation
 
 from tracker.model import Game, Structure
-from tracker.simulate import SimulationSummary
+from tracker.simulate import SimulationSummary, bet_errors_path
 from tracker.simulate.deal import SimulationError
 
 
@@ -95,6 +95,9 @@ def describe(summary: SimulationSummary, *, as_json: bool) -> str:
         }
         if summary.run_twice is not None:
             fields["run_twice"] = summary.run_twice
+        if summary.bet_errors is not None:
+            fields["bet_errors_file"] = str(bet_errors_path(summary.path))
+            fields["bet_errors"] = summary.bet_errors
         return json.dumps(fields)
     twice = "" if summary.run_twice is None else f", {summary.run_twice:,} run twice"
     text = (
@@ -108,4 +111,10 @@ def describe(summary: SimulationSummary, *, as_json: bool) -> str:
         )
     else:
         text += "; no payout errors injected"
+    if summary.bet_errors is not None:
+        played = sum(summary.bet_errors.values())
+        kinds = ", ".join(f"{count} {kind}" for kind, count in sorted(summary.bet_errors.items()))
+        text += f"; {played:,} illegal actions played ({kinds or 'none'}), listed in " + str(
+            bet_errors_path(summary.path)
+        )
     return text

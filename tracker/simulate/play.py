@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from tracker.model import ActionKind, Game, Street, Structure
+from tracker.simulate.bet_errors import BetErrorKind, IllegalAction
 from tracker.simulate.deal import Deal, TableStakes, best_showing, bring_in_player
 
 FLOP_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
@@ -100,6 +101,8 @@ class PlayedHand:
         run_out: flop games, the first street dealt with no betting left (two or more
             players in and at most one with chips behind): from it on, the board is run
             out; None when every street dealt had betting.
+        illegal: the illegal action played into the hand, if any
+            (`tracker.simulate.bet_errors`).
     """
 
     steps: list[Step]
@@ -111,6 +114,7 @@ class PlayedHand:
     last_street: Street
     showdown: bool
     run_out: Street | None = None
+    illegal: IllegalAction | None = None
 
     @property
     def actions(self) -> list[Act]:
@@ -151,6 +155,8 @@ class _Table:
         self.bet_size = 0
         self.acted_at = [-1] * count
         self.keen = [rng.random() < KEEN_SHARE for _ in range(count)]
+        self.plan: BetErrorKind | None = None
+        self.illegal: IllegalAction | None = None
 
     # -- putting chips in ---------------------------------------------------------
 
@@ -220,7 +226,11 @@ class _Table:
         may_raise = self.may_raise(player) and self.stacks[player] > to_call
         keen = self.keen[player]
         choice = _choose(self.rng, to_call, self.pot(), may_raise, self.structure, keen)
-        if choice == "fold":
+        if self.plan is BetErrorKind.LIMIT_PAST_CAP and self.past_cap_possible(player):
+            target = self.current_bet + self.bet_size
+            self.played_illegal(street, player, target, self.current_bet)
+            self.raise_to(street, player, target)
+        elif choice == "fold":
             self.folded[player] = True
             self.in_hand -= 1
             self.fold_street[player] = street
@@ -230,8 +240,52 @@ class _Table:
         elif choice == "call":
             self.put(street, player, ActionKind.CALL, to_call)
         else:
-            self.raise_to(street, player, self.raise_target(player))
+            self.raise_to(street, player, self.illegal_target(street, player))
         self.acted_at[player] = self.full_bet
+
+    # -- illegal actions (tracker.simulate.bet_errors) ----------------------------------
+
+    def played_illegal(self, street: Street, player: int, amount: int, allowed: int | None) -> None:
+        """Record the planned illegal action as played."""
+        assert self.plan is not None
+        self.illegal = IllegalAction(self.plan, street, player, amount, allowed)
+        self.plan = None
+
+    def past_cap_possible(self, player: int) -> bool:
+        """True when the player faces a capped limit bet they may otherwise raise and
+        can raise once more without going all in."""
+        reopened = self.acted_at[player] < 0 or self.full_bet > self.acted_at[player]
+        to_call = self.current_bet - self.street_in[player]
+        return (self.structure is Structure.LIMIT and self.bets >= CAP_BETS and reopened
+                and to_call > 0 and self.stacks[player] > to_call + self.bet_size)  # fmt: skip
+
+    def illegal_target(self, street: Street, player: int) -> int:
+        """The street total a raise goes to: `raise_target`'s, or the planned illegal
+        one when the raise allows it without going all in."""
+        target = self.raise_target(player)
+        plan, most = self.plan, self.street_in[player] + self.stacks[player]
+        if plan is None or target >= most:
+            return target
+        legal, wrong = target, None
+        completing = self.bets == 0 and self.current_bet < self.bet_size
+        if self.structure is Structure.LIMIT:
+            half = max(self.bet_size // 2, 1)
+            sized = plan is BetErrorKind.LIMIT_RAISE_SIZE and not completing
+            completion = plan is BetErrorKind.WRONG_COMPLETION and street is Street.THIRD
+            if sized or (completion and completing):
+                wrong = legal + half
+        elif plan is BetErrorKind.POT_LIMIT_OVER_MAXIMUM:
+            to_call = self.current_bet - self.street_in[player]
+            legal = self.current_bet + self.pot() + to_call
+            wrong = legal + self.stakes.big_blind
+        elif plan is BetErrorKind.NO_LIMIT_UNDER_MINIMUM and self.current_bet > 0:
+            legal = self.current_bet + self.last_raise
+            short = legal - max(self.last_raise // 2, 1)
+            wrong = short if short > self.current_bet else None
+        if wrong is None or wrong >= most:
+            return target
+        self.played_illegal(street, player, wrong, legal)
+        return wrong
 
     def may_raise(self, player: int) -> bool:
         """True unless the player faces only short all-ins since acting, or the cap."""
@@ -335,6 +389,7 @@ def play_hand(
     stakes: TableStakes,
     stacks: Sequence[int],
     dealt: Deal,
+    illegal: BetErrorKind | None = None,
 ) -> PlayedHand:
     """Play one hand's betting at random but legally.
 
@@ -345,11 +400,14 @@ def play_hand(
         stakes: blinds, bets, ante and bring-in.
         stacks: per player, the chips in front of them (each at least the forced bets).
         dealt: the cards, which decide the stud bring-in and who acts first.
+        illegal: an illegal action to play at the first chance (none when None).
 
     Returns:
-        The steps, contributions, final stacks and who folded where.
+        The steps, contributions, final stacks and who folded where, and the illegal
+        action played, if any.
     """
     table = _Table(rng, structure, stakes, stacks)
+    table.plan = illegal
     last = _play_stud(table, game, dealt) if game.is_stud else _play_flop_game(table)
     live = table.live()
     return PlayedHand(
@@ -362,6 +420,7 @@ def play_hand(
         last_street=last,
         showdown=len(live) > 1,
         run_out=table.run_out,
+        illegal=table.illegal,
     )
 
 
@@ -397,7 +456,12 @@ def _play_stud(table: _Table, game: Game, dealt: Deal) -> Street:
         table.put(Street.THIRD, player, ActionKind.POST_ANTE, stakes.ante)
     table.start_street(Street.THIRD, stakes.small_bet)  # antes are dead: not street bets
     opener = bring_in_player(dealt.hole_cards, range(count))
+    wrong_opener = table.plan is BetErrorKind.WRONG_BRING_IN and count > 1
+    if wrong_opener:
+        opener = max(range(count), key=lambda player: dealt.hole_cards[player][2].index)
     _bring_in(table, opener)
+    if wrong_opener:  # the bring-in, or the completion, by the highest door card
+        table.played_illegal(Street.THIRD, opener, table.street_in[opener], None)
     table.betting_round(Street.THIRD, (opener + 1) % count)
     for number, street in enumerate(STUD_STREETS[1:], start=1):
         if table.in_hand < 2:
@@ -418,7 +482,7 @@ def _bring_in(table: _Table, opener: int) -> None:
     """The lowest door card posts the bring-in, or completes to a full small bet."""
     stakes = table.stakes
     if table.rng.random() < 0.15 and table.stacks[opener] > stakes.small_bet:
-        table.raise_to(Street.THIRD, opener, stakes.small_bet)
+        table.raise_to(Street.THIRD, opener, table.illegal_target(Street.THIRD, opener))
     else:
         table.put(Street.THIRD, opener, ActionKind.BRING_IN, stakes.bring_in)
         table.current_bet = table.street_in[opener]

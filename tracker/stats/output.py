@@ -23,8 +23,10 @@ import pyarrow as pa
 import pyarrow.csv as pa_csv
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from tracker.arrow_arrays import from_numpy, numpy_integers
+from tracker.safe_text import spreadsheet_table, terminal_cell
 from tracker.stats.outcomes import OUTCOME_LABELS, OUTCOMES
 
 
@@ -92,7 +94,8 @@ def to_csv(table: pa.Table) -> str:
 
 def write_csv(table: pa.Table, stream: IO[bytes]) -> None:
     """Write `to_csv`'s text to a binary stream, in UTF-8 (no copy of it as a string)."""
-    pa_csv.write_csv(table, stream, pa_csv.WriteOptions(quoting_style="needed"))
+    # no cell a spreadsheet would run as a formula (tracker/safe_text.py)
+    pa_csv.write_csv(spreadsheet_table(table), stream, pa_csv.WriteOptions(quoting_style="needed"))
 
 
 def money_text(amount: Any, unit: Any) -> str:
@@ -336,7 +339,9 @@ def _table(
     which reads better than a row too wide for the terminal."""
     headings = [*("unit" if key == "money_unit" else key for key in keys),
                 *(known[name][0] for name in columns)]  # fmt: skip
-    cells = [[*(str(row[key]) for key in keys), *(known[name][1](row) for name in columns)]
+    # names as plain text, inert: no rich markup, no terminal escape (tracker/safe_text.py)
+    cells = [[Text(terminal_cell(str(row[key]))) for key in keys]
+             + [Text(terminal_cell(known[name][1](row))) for name in columns]
              for row in rows]  # fmt: skip
     if len(rows) == 1:
         sideways = Table("", "", title=title, show_header=False)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 import duckdb
 import pyarrow as pa
 
-from tracker.database import QueryError, connect, view_sql
+from tracker.database import QueryError, connect, create_view
 from tracker.errors import NoDataError, TrackerError
 from tracker.model import Game
 from tracker.schema import TABLES
@@ -228,8 +228,7 @@ class StatsDatabase:
     def _add_views(self, *tables: str) -> None:
         for table in tables:
             if table not in self._views:
-                self._connection.execute(view_sql(self.data_dir, table, TABLES[table],
-                                                  self._connection))  # fmt: skip
+                create_view(self._connection, self.data_dir, table)  # a damaged file: named
                 self._views.add(table)
 
     def _add_per_hand(self) -> None:
@@ -364,6 +363,11 @@ class StatsDatabase:
         """How many hands in scope (of the game, the days, the player's) the audit found
         ok, mismatch, inconsistent and unverifiable: columns status, hands."""
         return self.frame(query_text("stats_audit_counts"), filters.parameters())
+
+    def audit_betting_counts(self, filters: StatsFilter) -> pd.DataFrame:
+        """How many hands in scope the legality audit found legal, illegal and unknown:
+        columns betting, hands."""
+        return self.frame(query_text("stats_audit_betting_counts"), filters.parameters())
 
     def audit_problems(self, filters: StatsFilter) -> pd.DataFrame:
         """Every audited hand in scope that is not ok, in time order: site, hand_id,

@@ -1,0 +1,8 @@
+"""The reliability tests build their hands with tests/store's samples."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
