@@ -14,13 +14,14 @@ describes the format line by line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
-from parsers._base.text import money_reader, to_utc
+from parsers._base.reader import Action, HandReader
+from parsers._base.text import to_utc
 from parsers.absolute import words
 from tracker.cards import Card, parse_card
 from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structure
@@ -63,43 +64,24 @@ def _local_time(text: str) -> datetime:
     return datetime(int(year), int(month), int(date), int(hour), int(minute), int(second))
 
 
-class AbsoluteParser(LineSite):
-    """Absolute Poker's text hand histories ("Stage #1828549717: Omaha Hi/Lo ...").
-
-    Its real files show one pot per hand, the rake taken before the split, and the odd
-    cent of a halved pot paid to the high half (hand 1300000000): the RULES.md defaults.
-    """
-
-    site = "absolute"
-    hand_start = words.HAND_START
-    rake_rule = "main-pot-first"
-    odd_chip_rule = "rules"
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read the hand's lines into `hand` (see `LineSite.read_hand`)."""
-        _HandReader(hand).read()
-
-
-class _HandReader:
-    """One hand being read: what the builder does not keep (the stacks, the stud cards
-    seen so far, the payments until the summary says their halves)."""
+class _HandReader(HandReader):
+    """One hand being read: what the builder does not keep (the stud cards seen so far,
+    the payments until the summary says their halves). Absolute's files write no
+    all-in: a player is all in when the chips take the rest of the stack
+    (`HandReader.all_in_by_stack`)."""
 
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
-        self.amount: Callable[[str], int] = money_reader(2)
-        self.stacks: dict[str, int] = {}
+        super().__init__(hand)
         self.pockets: dict[str, list[str]] = {}
         self.payments: list[tuple[str, int]] = []
         self.halves: dict[str, list[tuple[str, int]]] = {}
         self.blinds: dict[ActionKind, int] = {}
         self.stud = False
-        self.one_word_names = True  # no seated name holds a space
 
     def read(self) -> None:
         """The steps of a hand, in the order Absolute writes them."""
         index = self._header()
-        index = self._seats(index)
+        index = self.read_seats(index, words.SEAT)  # "Seat 6 - Player0 ($1,195.50 in chips)"
         index = self._body(index)
         self._summary(index + 1)
         self._settle()
@@ -162,37 +144,17 @@ class _HandReader:
         hand.table(table["name"], max_seats=max_seats, button_seat=int(button) if button else None)
         return 2
 
-    def _seats(self, start: int) -> int:
-        """Read the seat lines from `start`; the index of the first line after them."""
-        # "Seat 6 - Player0 ($1,195.50 in chips)"
-        hand, lines = self.hand, self.lines
-        index = start
-        while index < len(lines) and lines[index].startswith("Seat "):
-            hand.at(index)
-            seat = words.SEAT.match(lines[index])
-            if seat is None:
-                raise hand.error("a seat line this reader does not know")
-            stack = self.amount(seat["stack"])
-            hand.seat(int(seat["seat"]), seat["player"], stack)
-            self.stacks[seat["player"]] = stack
-            self.one_word_names = self.one_word_names and " " not in seat["player"]
-            index += 1
-        return index
-
-    def _split_player(self, line: str, separator: str) -> tuple[str, str] | None:
-        """`HandBuilder.split_player`, by a look-up of the first word when no seated
-        name holds a space (as in every real file): the seated player whose name, then
-        `separator` (which starts with a space), starts `line`, and the rest."""
-        if self.one_word_names:
-            name, found, rest = line.partition(separator)
-            return (name, rest) if found and name in self.stacks else None
-        return self.hand.split_player(line, separator)
+    def split_player(self, line: str, separator: str = " ") -> tuple[str, str] | None:
+        """`HandReader.split_player`, but a name alone, with no `separator` after it, is
+        no player's line ("Seat 3: PLAYER3" is no summary seat line)."""
+        found = super().split_player(line, separator)
+        return found if found and line.startswith(separator, len(found[0])) else None
 
     # The body: posts, streets, cards, actions, showdown, payments
 
     def _body(self, start: int) -> int:
         """Read the body from `start`; the index of "*** SUMMARY ***"."""
-        hand, actions = self.hand, _ACTIONS
+        hand = self.hand
         for index, line in hand.lines_from(start):
             hand.index = index  # what `hand.at` does, without a call per line
             if line.startswith("*** "):
@@ -202,16 +164,11 @@ class _HandReader:
             elif line.startswith("Dealt to "):
                 self._dealt(line[9:])
             elif line.strip():
-                found = self._split_player(line, " - ")
+                found = self.split_player(line, " - ")
                 if found is None:
                     self._collects(line)
-                    continue
-                player, rest = found
-                verb, _, what = rest.partition(" ")
-                action = actions.get(verb)
-                if action is None:
-                    raise hand.error("unknown line")
-                action(self, player, what)
+                else:
+                    self.read_action(*found)
         raise hand.error("hand cut off: it ends before its summary", len(self.lines) - 1)
 
     def _marker(self, line: str) -> None:
@@ -242,7 +199,7 @@ class _HandReader:
     def _dealt(self, body: str) -> None:
         # "Dealt to Hero [9h Qc 2d 3h]"
         hand = self.hand
-        found = self._split_player(body, " [")
+        found = self.split_player(body, " [")
         if found is None:
             raise hand.error("cards dealt to a player without a seat")
         cards = _cards(_bracket(body))
@@ -269,11 +226,6 @@ class _HandReader:
         else:
             hand.up(player, _cards(new))
 
-    def _with_all_in(self, player: str, amount: int) -> bool:
-        """True when `amount` more puts the player's whole stack in (Absolute's files
-        write no all-in)."""
-        return self.hand.put_in(player) + amount >= self.stacks[player]
-
     def _posts(self, player: str, what: str) -> None:
         # "Player0 - Posts small blind $15", "Hero - Posts big blind $30"
         post, _, written = what.rpartition(" ")
@@ -282,38 +234,20 @@ class _HandReader:
             raise self.hand.error("unknown line")
         amount = self.amount(written)
         self.blinds[kind] = max(self.blinds.get(kind, 0), amount)
-        self.hand.post(player, kind, amount, all_in=self._with_all_in(player, amount))
+        self.hand.post(player, kind, amount, all_in=self.all_in_by_stack(player, amount))
 
     def _ante(self, player: str, what: str) -> None:
         # "PLAYER1 - Ante $0.01"
         amount = self.amount(what)
         self.blinds[ActionKind.POST_ANTE] = max(self.blinds.get(ActionKind.POST_ANTE, 0), amount)
         hand = self.hand
-        hand.post(player, ActionKind.POST_ANTE, amount, all_in=self._with_all_in(player, amount))
+        hand.post(player, ActionKind.POST_ANTE, amount, all_in=self.all_in_by_stack(player, amount))
 
     def _bring_in(self, player: str, what: str) -> None:
         # "PLAYER7 - Bring-In $0.01"
         amount = self.amount(what)
         self.blinds[ActionKind.BRING_IN] = amount
-        self.hand.bring_in(player, amount, all_in=self._with_all_in(player, amount))
-
-    def _folds(self, player: str, what: str) -> None:
-        # "Hero - Folds"
-        self.hand.fold(player)
-
-    def _checks(self, player: str, what: str) -> None:
-        # "Hero - Checks"
-        self.hand.check(player)
-
-    def _calls(self, player: str, what: str) -> None:
-        # "Hero - Calls $30": what the call puts in
-        amount = self.amount(what)
-        self.hand.call(player, amount, all_in=self._with_all_in(player, amount))
-
-    def _bets(self, player: str, what: str) -> None:
-        # "Player0 - Bets $30"
-        amount = self.amount(what)
-        self.hand.bet(player, amount, all_in=self._with_all_in(player, amount))
+        self.hand.bring_in(player, amount, all_in=self.all_in_by_stack(player, amount))
 
     def _raises(self, player: str, what: str) -> None:
         # "Player0 - Raises $45 to $60": the raise, then the street total
@@ -322,7 +256,7 @@ class _HandReader:
             raise self.hand.error("a raise without its total")
         hand = self.hand
         to_amount = self.amount(total)
-        all_in = self._with_all_in(player, to_amount - hand.street_in(player))
+        all_in = self.all_in_by_stack(player, to_amount - hand.street_in(player))
         small_bet = hand.stakes.small_bet
         if hand.street is Street.THIRD and small_bet and hand.highest_bet() < small_bet:
             hand.complete(player, to_amount, all_in=all_in)  # the bring-in completed
@@ -351,7 +285,7 @@ class _HandReader:
     def _collects(self, line: str) -> None:
         # "Player0 Collects $119.25 from main pot"
         hand = self.hand
-        found = self._split_player(line, " ")
+        found = self.split_player(line, " ")
         if found is None:
             raise hand.error("unknown line (no seated player's name starts it)")
         player, rest = found
@@ -388,11 +322,7 @@ class _HandReader:
         #  [Does not show]", "Seat 3: PLAYER3 won Total ($0.19) HI:with One pair, aces
         #  [3d 5d 6s Ah 8c Jc As - P:As,B:Ah,...] LO:($0.19) [B:Ah,P:3d,...]"
         hand = self.hand
-        number, _, rest = line[5:].partition(": ")
-        found = self._split_player(rest, " ")
-        if not number.isdigit() or found is None:
-            raise hand.error("a summary seat line of no seated player")
-        player, text = found
+        seat, player, text = self.split_summary_seat(line)
         won = words.WON.search(text)
         halves = [
             (words.HALVES[half["half"]], self.amount(half["amount"]))
@@ -404,7 +334,7 @@ class _HandReader:
             shown = " ".join(_bracket(text)).partition(" - ")[0]
             if shown != words.NOT_SHOWN:
                 hand.shown(player, _cards(shown.split()), CardSource.SUMMARY)
-        hand.summary(int(number), player, text, self.amount(won["amount"]) if won else None)
+        hand.summary(seat, player, text, self.amount(won["amount"]) if won else None)
 
     # The stakes and the payments
 
@@ -437,21 +367,35 @@ class _HandReader:
                 for amount in paid:
                     hand.collect(player, amount)
 
+    actions: ClassVar[dict[str, Action]] = {
+        "Posts": _posts,
+        "Ante": _ante,
+        "Bring-In": _bring_in,
+        "Folds": HandReader.folds,  # "Hero - Folds"
+        "Checks": HandReader.checks,  # "Hero - Checks"
+        "Calls": HandReader.calls_by_stack,  # "Hero - Calls $30": what the call puts in
+        "Bets": HandReader.bets_by_stack,  # "Player0 - Bets $30"
+        "Raises": _raises,
+        "returned": _returned,
+        "Pocket": _pocket,
+        "Shows": _shows,
+        "Does": _does_not_show,
+    }
+    """The reading of each first word after "<player> - " ("Hero - Calls $30")."""
+
+
+class AbsoluteParser(LineSite):
+    """Absolute Poker's text hand histories ("Stage #1828549717: Omaha Hi/Lo ...").
+
+    Its real files show one pot per hand, the rake taken before the split, and the odd
+    cent of a halved pot paid to the high half (hand 1300000000): the RULES.md defaults.
+    """
+
+    site = "absolute"
+    hand_start = words.HAND_START
+    rake_rule = "main-pot-first"
+    odd_chip_rule = "rules"
+    reader = _HandReader
+
 
 _HILO_GAMES = frozenset({Game.OMAHA_HILO, Game.STUD_HILO})
-
-_ACTIONS: dict[str, Callable[[_HandReader, str, str], None]] = {
-    "Posts": _HandReader._posts,
-    "Ante": _HandReader._ante,
-    "Bring-In": _HandReader._bring_in,
-    "Folds": _HandReader._folds,
-    "Checks": _HandReader._checks,
-    "Calls": _HandReader._calls,
-    "Bets": _HandReader._bets,
-    "Raises": _HandReader._raises,
-    "returned": _HandReader._returned,
-    "Pocket": _HandReader._pocket,
-    "Shows": _HandReader._shows,
-    "Does": _HandReader._does_not_show,
-}
-"""The handler of each first word after "<player> - " ("Hero - Calls $30")."""

@@ -14,12 +14,13 @@ format line by line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.money import Money
+from parsers._base.reader import Action, HandReader
 from parsers._base.text import to_utc
 from parsers.cake import words
 from tracker.cards import Card, parse_card
@@ -54,37 +55,18 @@ def _without_conversion(text: str) -> str:
     return text
 
 
-class CakeParser(LineSite):
-    """Cake Poker's text hand histories ("Hand#3389E587C7000012 - ...").
-
-    Cake never says which pot a payment is from ("wins high pot 327"), so the audit
-    compares each player's total over all pots (`names_pots` False). No real hand
-    shows an odd chip or a side pot: the conventions are the RULES.md defaults.
-    """
-
-    site = "cake"
-    hand_start = words.HAND_START
-    rake_rule = "main-pot-first"
-    odd_chip_rule = "rules"
-    names_pots = False
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read the hand's lines into `hand` (see `LineSite.read_hand`)."""
-        _HandReader(hand).read()
-
-
-class _HandReader:
-    """One hand being read: what the builder does not keep (the stacks, the payments,
-    whether the showdown was reached, the blinds for a converted hand's stakes)."""
+class _HandReader(HandReader):
+    """One hand being read: what the builder does not keep (the payments, whether the
+    showdown was reached, the blinds for a converted hand's stakes). Cake's files write
+    no all-in: a player is all in when the chips take the rest of the stack
+    (`HandReader.all_in_by_stack`)."""
 
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
-        self.amount: Money = _CASH
+        super().__init__(hand)
+        self.amount = _CASH
         self.tournament = False
         self.converted = False
         self.stack_currency: str | None = None
-        self.stacks: dict[str, int] = {}
         self.blinds: dict[ActionKind, int] = {}
         self.payments: list[tuple[str, int, str | None]] = []
         self.showdown = False
@@ -206,7 +188,7 @@ class _HandReader:
     # The betting, the showdown and the payments
 
     def _body(self, start: int) -> None:
-        hand, actions = self.hand, _ACTIONS
+        hand = self.hand
         for index, line in hand.lines_from(start):
             hand.index = index  # what `hand.at` does, without a call per line
             if line.startswith("***"):
@@ -218,11 +200,7 @@ class _HandReader:
             found = hand.split_player(line, ": ")
             if found is not None:
                 player, rest = found
-                verb, _, what = _without_conversion(rest).partition(" ")
-                action = actions.get(verb)
-                if action is None:
-                    raise hand.error("unknown line")
-                action(self, player, what)
+                self.read_action(player, _without_conversion(rest))
             elif self.showdown and line.strip():
                 self._wins(line)
             elif line.strip():
@@ -263,11 +241,6 @@ class _HandReader:
             raise self.hand.error(f"{len(cards)} hole cards in {self.hand.game.value}")
         return cards
 
-    def _with_all_in(self, player: str, amount: int) -> bool:
-        """True when `amount` more puts the player's whole stack in (Cake's files write
-        no all-in)."""
-        return self.hand.put_in(player) + amount >= self.stacks[player]
-
     def _posts(self, player: str, what: str) -> None:
         # "Hero: posts small blind 10", "Player2: posts small blind $0,05 (EUR €0,04)"
         post, _, written = what.rpartition(" ")
@@ -276,25 +249,7 @@ class _HandReader:
             raise self.hand.error("unknown line")
         amount = self.amount(written)
         self.blinds[kind] = max(self.blinds.get(kind, 0), amount)
-        self.hand.post(player, kind, amount, all_in=self._with_all_in(player, amount))
-
-    def _folds(self, player: str, what: str) -> None:
-        # "Player0: folds"
-        self.hand.fold(player)
-
-    def _checks(self, player: str, what: str) -> None:
-        # "Player0: checks"
-        self.hand.check(player)
-
-    def _calls(self, player: str, what: str) -> None:
-        # "Player0: calls 40": what the call puts in
-        amount = self.amount(what)
-        self.hand.call(player, amount, all_in=self._with_all_in(player, amount))
-
-    def _bets(self, player: str, what: str) -> None:
-        # "Hero: bets 80"
-        amount = self.amount(what)
-        self.hand.bet(player, amount, all_in=self._with_all_in(player, amount))
+        self.hand.post(player, kind, amount, all_in=self.all_in_by_stack(player, amount))
 
     def _raises(self, player: str, what: str) -> None:
         # "Hero: raises to 60": the street total
@@ -302,7 +257,7 @@ class _HandReader:
             raise self.hand.error("a raise without its total")
         hand = self.hand
         to_amount = self.amount(what[3:])
-        all_in = self._with_all_in(player, to_amount - hand.street_in(player))
+        all_in = self.all_in_by_stack(player, to_amount - hand.street_in(player))
         hand.raise_to(player, to_amount, all_in=all_in)
 
     def _returns(self, player: str, what: str) -> None:
@@ -320,9 +275,8 @@ class _HandReader:
         called that Cake did not return in writing goes back to its bettor. Without
         it the pot, which Cake does not write, would hold the bet and the rake, what
         is not paid out of it, would too."""
-        uncalled = self.hand.uncalled_excess()
+        uncalled = self.return_uncalled()
         if uncalled is not None:
-            self.hand.returned(*uncalled)
             self.inferred.append(uncalled)
 
     def _shows(self, player: str, what: str) -> None:
@@ -373,18 +327,34 @@ class _HandReader:
         for player, amount, half in self.payments:
             hand.collect(player, amount, half=half)
 
+    actions: ClassVar[dict[str, Action]] = {
+        "posts": _posts,
+        "folds": HandReader.folds,  # "Player0: folds"
+        "checks": HandReader.checks,  # "Player0: checks"
+        "calls": HandReader.calls_by_stack,  # "Player0: calls 40": what the call puts in
+        "bets": HandReader.bets_by_stack,  # "Hero: bets 80"
+        "raises": _raises,
+        "returns": _returns,
+        "shows": _shows,
+        "mucks": _mucks,
+    }
+    """The reading of each first word after "<player>: " ("Hero: raises to 60")."""
+
+
+class CakeParser(LineSite):
+    """Cake Poker's text hand histories ("Hand#3389E587C7000012 - ...").
+
+    Cake never says which pot a payment is from ("wins high pot 327"), so the audit
+    compares each player's total over all pots (`names_pots` False). No real hand
+    shows an odd chip or a side pot: the conventions are the RULES.md defaults.
+    """
+
+    site = "cake"
+    hand_start = words.HAND_START
+    rake_rule = "main-pot-first"
+    odd_chip_rule = "rules"
+    names_pots = False
+    reader = _HandReader
+
 
 _DATE_PARTS = ("year", "month", "day", "hour", "minute", "second")
-
-_ACTIONS: dict[str, Callable[[_HandReader, str, str], None]] = {
-    "posts": _HandReader._posts,
-    "folds": _HandReader._folds,
-    "checks": _HandReader._checks,
-    "calls": _HandReader._calls,
-    "bets": _HandReader._bets,
-    "raises": _HandReader._raises,
-    "returns": _HandReader._returns,
-    "shows": _HandReader._shows,
-    "mucks": _HandReader._mucks,
-}
-"""The handler of each first word after "<player>: " ("Hero: raises to 60")."""

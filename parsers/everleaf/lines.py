@@ -13,12 +13,13 @@ the format line by line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
+from parsers._base.reader import Action, HandReader
 from parsers._base.text import money_reader, to_utc
 from parsers.everleaf import words
 from tracker.cards import DECK, Card, parse_card
@@ -76,36 +77,16 @@ def _cards(text: str) -> tuple[Card, ...]:
     return tuple([cards[card] if card in cards else parse_card(card) for card in written])
 
 
-class EverleafParser(LineSite):
-    """Everleaf Gaming's text hand histories ("Everleaf Gaming Game #148735443").
-
-    The odd cent of a halved pot goes to the high half (hand 148735968: $3.33 high,
-    $3.32 low); a tied high half's odd cent to the first tied player left of the button
-    (hand 148736641). No file has a side pot, so the rake's division among pots is the
-    default's.
-    """
-
-    site = "everleaf"
-    hand_start = words.HAND_START
-    rake_rule = "main-pot-first"
-    odd_chip_rule = "rules"
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read the hand's lines into `hand` (see `LineSite.read_hand`)."""
-        _HandReader(hand).read()
-
-
-class _HandReader:
+class _HandReader(HandReader):
     """One hand being read: what the builder does not keep (the game's kind of streets,
     the blinds and antes posted, what the site paid)."""
 
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
+        super().__init__(hand)
+        self.amount = _amount  # Everleaf writes no all-in: `all_in` stays empty
         self.is_stud = False
         self.streets = words.FLOP_STREETS
         self.posted: dict[ActionKind, int] = {}
-        self.names: dict[str, list[str]] = {}
         self.paid = 0
         self.payments = 0
         self.betting_over = False
@@ -145,7 +126,7 @@ class _HandReader:
         if currency is None:
             raise hand.error("stakes without a currency (play money or a tournament): not read")
         structure = words.STRUCTURES[match["structure"]]
-        small, big = _amount(match["small"]), _amount(match["big"])
+        small, big = self.amount(match["small"]), self.amount(match["big"])
         if game.is_stud or structure is Structure.LIMIT:
             stakes = Stakes(small_bet=small, big_bet=big)  # the blinds are read from the posts
         else:
@@ -181,23 +162,23 @@ class _HandReader:
                     seat = words.SEAT.match(line)
                     if seat is None:
                         raise hand.error("a seat line this reader does not know")
-                    hand.seat(int(seat["seat"]), seat["player"], _amount(seat["stack"]))
+                    hand.seat(int(seat["seat"]), seat["player"], self.amount(seat["stack"]))
             elif line.startswith(words.TABLE) and not name:
                 name = line[len(words.TABLE) :].strip()
             elif not line.startswith(words.PLAYER_COUNT):
                 break
             index += 1
         hand.table(name, button_seat=button)
-        for player in sorted(hand.players, key=len, reverse=True):
-            self.names.setdefault(player.partition(" ")[0], []).append(player)
+        self.index_names()
         return index
 
     def _split_player(self, line: str) -> tuple[str, str] | None:
         """The seated player who starts `line` ("Villain: bets [...]" or "Villain calls
-        [...]") and the rest of the line after the name and its separator: the names
-        are looked up by their first word (longest name first), one look-up a line."""
+        [...]") and the rest of the line after the name and its separator, of the two
+        (`HandReader.split_player` takes one): the names are looked up by their first
+        word (longest name first), one look-up a line."""
         head = line.partition(" ")[0]
-        for name in self.names.get(head[:-1] if head.endswith(":") else head, ()):
+        for name in self._by_first_word.get(head[:-1] if head.endswith(":") else head, ()):
             if line.startswith(name):
                 end = len(name)
                 if line.startswith(": ", end):
@@ -211,7 +192,7 @@ class _HandReader:
     # The body: posts, streets, cards, actions, showdown, payments
 
     def _body(self, start: int) -> None:
-        hand, actions = self.hand, _ACTIONS
+        hand = self.hand
         for index, line in hand.lines_from(start):
             hand.index = index  # what `hand.at` does, without a call per line
             if line.startswith(words.MARKER):
@@ -222,12 +203,7 @@ class _HandReader:
                 found = self._split_player(line)
                 if found is None:
                     raise hand.error("unknown line (no seated player's name starts it)")
-                player, rest = found
-                verb, _, what = rest.partition(" ")
-                action = actions.get(verb)
-                if action is None:
-                    raise hand.error("unknown line")
-                action(self, player, what)
+                self.read_action(*found)
 
     def _marker(self, line: str) -> None:
         # "** Dealing down cards **", "** Dealing Flop ** [ 2s, Ad, 8d ]",
@@ -280,7 +256,7 @@ class _HandReader:
         # stud "posts bring-in €0.02."
         hand = self.hand
         if what.startswith(words.BRING_IN):
-            amount = _amount(what[len(words.BRING_IN) :])
+            amount = self.amount(what[len(words.BRING_IN) :])
             hand.bring_in(player, amount)
             if hand.stakes.bring_in is None:  # the header gives no bring-in
                 hand.set_stakes(replace(hand.stakes, bring_in=amount))
@@ -289,7 +265,7 @@ class _HandReader:
         kind = words.POSTS.get(post)
         if kind is None or not written:
             raise hand.error("unknown line")
-        amount = _amount(written)
+        amount = self.amount(written)
         hand.post(player, kind, amount)
         if amount > self.posted.get(kind, 0):
             self.posted[kind] = amount
@@ -304,25 +280,17 @@ class _HandReader:
         self._nothing_after(what)
         self.hand.check(player)
 
-    def _calls(self, player: str, what: str) -> None:
-        # "Villain calls [$ 0.25 USD]": the chips the call adds
-        self.hand.call(player, _amount(what))
-
-    def _bets(self, player: str, what: str) -> None:
-        # "Villain: bets [$ 0.50 USD]"
-        self.hand.bet(player, _amount(what))
-
     def _raises(self, player: str, what: str) -> None:
         # "Villain raises [$ 0.75 USD]": the chips the raise adds (the call in it
         # included), not the total: hand 148735532, "posts small blind [$ 0.25 USD]",
         # then "raises [$ 0.75 USD]" to $1, called by "calls [$ 0.50 USD]"
-        self.hand.raise_put_in(player, _amount(what))
+        self.hand.raise_put_in(player, self.amount(what))
 
     def _completes(self, player: str, what: str) -> None:
         # "MOURINHO_ completes to €0.05.": stud's completion, to a street total
         if not what.startswith(words.COMPLETES):
             raise self.hand.error("unknown line")
-        self.hand.complete(player, _amount(what[len(words.COMPLETES) :]))
+        self.hand.complete(player, self.amount(what[len(words.COMPLETES) :]))
 
     def _shows(self, player: str, what: str) -> None:
         # "Hero shows [ 9s, Jc, 6c, 9c ] a full house, nines full of fives"; stud shows
@@ -356,7 +324,7 @@ class _HandReader:
         pot = words.POTS.get(after.partition(" with ")[0].strip())
         if pot is None:
             raise hand.error("a payment from a pot this reader does not know")
-        amount = _amount(written)
+        amount = self.amount(written)
         hand.collect(player, amount, pot=pot, half=half)
         self.paid += amount
         self.payments += 1
@@ -371,11 +339,8 @@ class _HandReader:
         write (hand 148735443: "Villain: bets [$ 0.50 USD]", "Hero folds", then "wins
         high ($ 0.95 USD)" of a $1 pot). Once returned, the street's bets are matched:
         the showdown's and payments' lines after the first look no further."""
-        if self.betting_over:
-            return
-        uncalled = self.hand.uncalled_excess()
-        if uncalled is not None:
-            self.hand.returned(*uncalled)
+        if not self.betting_over:
+            self.return_uncalled()
 
     def _end_of_betting(self) -> None:
         """The showdown or the payments have begun: the last round's uncalled bet goes
@@ -409,20 +374,35 @@ class _HandReader:
         # Paid more than the pot: no rake, and the chip checks flag the hand.
         hand.rake = total - self.paid if self.paid <= total else 0
 
+    actions: ClassVar[dict[str, Action]] = {
+        "posts": _posts,
+        "folds": _folds,
+        "checks": _checks,
+        "calls": HandReader.calls,  # "Villain calls [$ 0.25 USD]": the chips the call adds
+        "bets": HandReader.bets,  # "Villain: bets [$ 0.50 USD]"
+        "raises": _raises,
+        "completes": _completes,
+        "shows": _shows,
+        "does": _does,
+        "wins": _wins,
+    }
+    """The reading of each first word after a player's name ("Villain calls [...]")."""
 
-_ACTIONS: dict[str, Callable[[_HandReader, str, str], None]] = {
-    "posts": _HandReader._posts,
-    "folds": _HandReader._folds,
-    "checks": _HandReader._checks,
-    "calls": _HandReader._calls,
-    "bets": _HandReader._bets,
-    "raises": _HandReader._raises,
-    "completes": _HandReader._completes,
-    "shows": _HandReader._shows,
-    "does": _HandReader._does,
-    "wins": _HandReader._wins,
-}
-"""The handler of each first word after a player's name ("Villain calls [...]")."""
+
+class EverleafParser(LineSite):
+    """Everleaf Gaming's text hand histories ("Everleaf Gaming Game #148735443").
+
+    The odd cent of a halved pot goes to the high half (hand 148735968: $3.33 high,
+    $3.32 low); a tied high half's odd cent to the first tied player left of the button
+    (hand 148736641). No file has a side pot, so the rake's division among pots is the
+    default's.
+    """
+
+    site = "everleaf"
+    hand_start = words.HAND_START
+    rake_rule = "main-pot-first"
+    odd_chip_rule = "rules"
+    reader = _HandReader
 
 
 def _local_time(date: str, clock: str) -> datetime:

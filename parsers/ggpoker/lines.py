@@ -10,11 +10,12 @@ look-up. docs/sites/ggpoker.md describes the format line by line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
+from parsers._base.reader import Action, HandReader
 from parsers._base.text import money_reader, to_utc
 from parsers.ggpoker import words
 from tracker.cards import DECK, Card, parse_card
@@ -52,39 +53,17 @@ def _brackets(text: str) -> list[str]:
     return found
 
 
-class GGPokerParser(LineSite):
-    """GGPoker's text hand histories ("Poker Hand #OM181427446: ...").
-
-    Its payments never name the pot (`names_pots` False). The rake comes off the main
-    pot first; the jackpot fee is spread over the pots in proportion (`jackpot_rule`,
-    hand OM1349864: docs/sites/ggpoker.md, "Conventions").
-    """
-
-    site = "ggpoker"
-    hand_start = words.HAND_START
-    rake_rule = "main-pot-first"
-    jackpot_rule = "proportional"
-    betting_straddles = True  # hand OM1410171: "9e7f64d4: straddle $0.5", read as a big blind
-    odd_chip_rule = "rules"
-    names_pots = False
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read the hand's lines into `hand` (see `LineSite.read_hand`)."""
-        _HandReader(hand).read()
-
-
-class _HandReader:
+class _HandReader(HandReader):
     """One hand being read: what the builder does not keep (the board the payments are
     for, the house money added)."""
 
+    all_in = (words.ALL_IN,)
+
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
-        self.amount: Callable[[str], int] = money_reader(2)
+        super().__init__(hand)
         self.board = 0
         self.house_money = 0
         self.seated: frozenset[str] = frozenset()
-        self.one_word_names: frozenset[str] = frozenset()
 
     def read(self) -> None:
         """The steps of a hand, in the order GGPoker writes them."""
@@ -153,22 +132,9 @@ class _HandReader:
 
     def _seats(self, start: int) -> int:
         """Read the seat lines from `start`; the index of the first line after them."""
-        hand, lines = self.hand, self.lines
-        index = start
-        while index < len(lines) and lines[index].startswith("Seat "):
-            hand.at(index)
-            # "Seat 1: 9d7f4cb8 ($3.26 in chips)"
-            number, _, rest = lines[index][5:].partition(": ")
-            player, _, stack = rest.rstrip().rpartition(" (")
-            if not number.isdigit() or not stack.endswith(words.IN_CHIPS):
-                raise hand.error("a seat line this reader does not know")
-            hand.seat(int(number), player, self.amount(stack[: -len(words.IN_CHIPS)]))
-            index += 1
-        self.seated = frozenset(hand.players)
-        # Names of one word each, so that the first word of a summary line is its name.
-        self.one_word_names = (
-            frozenset() if any(" " in name for name in self.seated) else self.seated
-        )
+        # "Seat 1: 9d7f4cb8 ($3.26 in chips)"
+        index = self.read_seats(start, words.SEAT)
+        self.seated = frozenset(self.hand.players)
         if any(": " in name or words.COLLECTED in name for name in self.seated):
             self.seated = frozenset()  # `_player_line` then finds every name by its length
         return index
@@ -177,7 +143,7 @@ class _HandReader:
 
     def _body(self, start: int) -> int:
         """Read the body from `start`; the index of "*** SUMMARY ***"."""
-        hand, seated, actions = self.hand, self.seated, _ACTIONS
+        hand, seated = self.hand, self.seated
         for index, line in enumerate(self.lines[start:], start):  # as `hand.lines_from`
             hand.index = index  # what `hand.at` does, without a call per line
             # The most lines by far: "Hero: calls $0.35", a look-up of the name.
@@ -186,11 +152,7 @@ class _HandReader:
                 if rest == "folds":  # the commonest action, read here
                     hand.fold(name)
                     continue
-                verb, _, what = rest.rstrip().partition(" ")
-                action = actions.get(verb)
-                if action is None:
-                    raise hand.error("unknown line")
-                action(self, name, what)
+                self.read_action(name, rest.rstrip())
             elif line.startswith("*** "):
                 if line.startswith("*** SUMMARY ***"):
                     return index
@@ -221,11 +183,7 @@ class _HandReader:
             found = hand.split_player(line, ": ")
             if found is not None:
                 player, rest = found
-                verb, _, said = rest.rstrip().partition(" ")
-                action = _ACTIONS.get(verb)
-                if action is None:
-                    raise hand.error("unknown line")
-                action(self, player, said)
+                self.read_action(player, rest.rstrip())
                 return
             paid = hand.split_player(line.rstrip(), words.COLLECTED)
             if paid is None:
@@ -287,13 +245,6 @@ class _HandReader:
             raise hand.error(f"{len(cards)} cards dealt in a game of {expected}")
         hand.dealt(hand.seated(player), cards)
 
-    def _amount(self, text: str) -> tuple[int, bool]:
-        """An amount, and whether " and is all-in" follows it."""
-        all_in = text.endswith(words.ALL_IN)
-        if all_in:
-            text = text[: -len(words.ALL_IN)]
-        return self.amount(text), all_in
-
     def _posts(self, player: str, what: str) -> None:
         # "posts small blind $0.01", "posts big blind $0.02", "posts the ante 30"
         all_in = what.endswith(words.ALL_IN)
@@ -310,7 +261,7 @@ class _HandReader:
         #  all-in" (a stack of $15.35): the amount is the straddler's total, and a
         #  straddle is a live blind.
         hand = self.hand
-        total, all_in = self._amount(what)
+        total, all_in = self.amount_all_in(what)
         added = total - hand.street_in(player)
         if added <= 0:
             raise hand.error(f"a straddle to {total} is not above the {total - added} in")
@@ -328,22 +279,12 @@ class _HandReader:
             raise self.hand.error("unknown line")
         self.hand.check(player)
 
-    def _calls(self, player: str, what: str) -> None:
-        # "Hero: calls $0.35", "Hero: calls $123.08 and is all-in"
-        amount, all_in = self._amount(what)
-        self.hand.call(player, amount, all_in=all_in)
-
-    def _bets(self, player: str, what: str) -> None:
-        # "291a0936: bets $0.88 and is all-in"
-        amount, all_in = self._amount(what)
-        self.hand.bet(player, amount, all_in=all_in)
-
     def _raises(self, player: str, what: str) -> None:
         # "Hero: raises $0.04 to $0.06", "raises $55.4 to $105.4 and is all-in"
         _, to, total = what.partition(" to ")
         if not to:
             raise self.hand.error("a raise without its total")
-        to_amount, all_in = self._amount(total)
+        to_amount, all_in = self.amount_all_in(total)
         self.hand.raise_to(player, to_amount, all_in=all_in)
 
     def _shows(self, player: str, what: str) -> None:
@@ -428,16 +369,7 @@ class _HandReader:
         # "Seat 3: 9e7f64d4 (button) collected ($0.6)", "Seat 1: 9d7f4cb8 (button)
         #  folded before Flop (didn't bet)"
         hand = self.hand
-        number, _, rest = line[5:].partition(": ")
-        rest = rest.rstrip()
-        player, _, text = rest.partition(" ")
-        if player not in self.one_word_names:
-            found = hand.split_player(rest, " ")
-            if found is None:
-                raise hand.error("a summary seat line of no seated player")
-            player, text = found
-        if not number.isdigit():
-            raise hand.error("a summary seat line of no seated player")
+        seat, player, text = self.split_summary_seat(line.rstrip())
         amounts = (
             [self.amount(won["amount"]) for won in words.WON.finditer(text)]
             if "won (" in text or "collected (" in text
@@ -446,22 +378,40 @@ class _HandReader:
         shown = text.find("showed [")
         if shown >= 0:
             hand.shown(player, _cards(_brackets(text[shown:])[0]), CardSource.SUMMARY)
-        hand.summary(int(number), player, text, sum(amounts) if amounts else None)
+        hand.summary(seat, player, text, sum(amounts) if amounts else None)
+
+    actions: ClassVar[dict[str, Action]] = {
+        "posts": _posts,
+        "straddle": _straddle,
+        "folds": _folds,
+        "checks": _checks,
+        # "Hero: calls $0.35", "Hero: calls $123.08 and is all-in"
+        "calls": HandReader.calls,
+        "bets": HandReader.bets,  # "291a0936: bets $0.88 and is all-in"
+        "raises": _raises,
+        "shows": _shows,
+        "get": _insurance,
+        "pay": _premium,
+    }
+    """The reading of each first word after a player's name ("Hero: calls $0.35")."""
 
 
-_ACTIONS: dict[str, Callable[[_HandReader, str, str], None]] = {
-    "posts": _HandReader._posts,
-    "straddle": _HandReader._straddle,
-    "folds": _HandReader._folds,
-    "checks": _HandReader._checks,
-    "calls": _HandReader._calls,
-    "bets": _HandReader._bets,
-    "raises": _HandReader._raises,
-    "shows": _HandReader._shows,
-    "get": _HandReader._insurance,
-    "pay": _HandReader._premium,
-}
-"""The handler of each first word after a player's name ("Hero: calls $0.35")."""
+class GGPokerParser(LineSite):
+    """GGPoker's text hand histories ("Poker Hand #OM181427446: ...").
+
+    Its payments never name the pot (`names_pots` False). The rake comes off the main
+    pot first; the jackpot fee is spread over the pots in proportion (`jackpot_rule`,
+    hand OM1349864: docs/sites/ggpoker.md, "Conventions").
+    """
+
+    site = "ggpoker"
+    hand_start = words.HAND_START
+    rake_rule = "main-pot-first"
+    jackpot_rule = "proportional"
+    betting_straddles = True  # hand OM1410171: "9e7f64d4: straddle $0.5", read as a big blind
+    odd_chip_rule = "rules"
+    names_pots = False
+    reader = _HandReader
 
 
 def _local_time(text: str) -> datetime:

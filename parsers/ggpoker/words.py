@@ -63,9 +63,10 @@ TABLE = re.compile(
 )
 """The table line, the hand's second."""
 
-IN_CHIPS = " in chips)"
-"""The end of a seat line: "Seat 1: 9d7f4cb8 ($3.26 in chips)", "Seat 1: 442b49d7 (27,617
-in chips)"."""
+# "Seat 1: 9d7f4cb8 ($3.26 in chips)", "Seat 1: 442b49d7 (27,617 in chips)": the stack in
+# the last brackets
+SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<player>.*) \((?P<stack>.*) in chips\)\s*$")
+"""A seat line."""
 
 CASH_DROP = "Cash Drop to Pot : total "
 """House money added to the pot before the deal (Rush & Cash's "STP"): "Cash Drop to

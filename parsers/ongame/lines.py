@@ -14,12 +14,13 @@ High), B (3030 Low)"). docs/sites/ongame.md describes the format line by line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
+from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
+from parsers._base.reader import Action, HandReader
 from parsers._base.text import money_reader
 from parsers.ongame import words
 from tracker.cards import DECK, Card, parse_card
@@ -85,37 +86,15 @@ def started_at(text: str) -> tuple[datetime, str]:
     return local.astimezone(UTC), zone
 
 
-class OnGameParser(LineSite):
-    """OnGame's text hand histories ("***** History for hand R5-81867677-656 *****").
-
-    Its odd cents follow RULES.md where its files show them (the high half takes the
-    odd chip of a halved pot: T5-330030241-9); the rake and the order of a tied half's
-    odd cent are docs/sites/ongame.md's.
-    """
-
-    site = "ongame"
-    hand_start = words.HAND_START
-    rake_rule = "main-pot-first"
-    odd_chip_rule = "rules"
-
-    def read_hand(self, hand: HandBuilder) -> None:
-        """Read the hand's lines into `hand` (see `LineSite.read_hand`)."""
-        _HandReader(hand).read()
-
-
-class _HandReader:
+class _HandReader(HandReader):
     """One hand being read: what the builder does not keep (the user's name, the blinds
     of a limit game, the money's unit)."""
 
     def __init__(self, hand: HandBuilder) -> None:
-        self.hand = hand
-        self.lines = hand.text.lines
-        self.amount: Callable[[str], int] = money_reader(2)
+        super().__init__(hand)
         self.user: str | None = None
         self.blinds: dict[ActionKind, int] = {}
         self.pots: list[int] = []
-        self.unshadowed: frozenset[str] = frozenset()
-        self.others: tuple[str, ...] = ()
 
     def read(self) -> None:
         """The steps of a hand, in the order OnGame writes them."""
@@ -214,93 +193,47 @@ class _HandReader:
             index += 1
         return index
 
-    def _seats(self, start: int) -> int:
-        """Read the seat lines from `start`; the index of the first line after them."""
-        hand, lines = self.hand, self.lines
-        index = start
-        while index < len(lines) and lines[index].startswith("Seat "):
-            # "Seat 1: KREST 78 (2065)", "Seat 3: nickgerm ($3.74)"
-            hand.at(index)
-            line = lines[index]
-            number, _, rest = line[5:].partition(": ")
-            player, _, stack = rest.rpartition(" (")
-            if not number.isdigit() or not stack.endswith(")"):
-                raise hand.error("a seat line this reader does not know")
-            hand.seat(int(number), player, self.amount(stack[:-1]))
-            index += 1
-        if index == start:
-            raise hand.error("no seat lines", min(index, len(lines) - 1))
-        # The names that are not the start of another name and a space ("Big" beside
-        # "Big Al"): the text before a line's first separator, if one of them, is its
-        # player, without a scan of every name.
-        names = hand.players
-        starts = {
-            " ".join(parts[:count])
-            for parts in (name.split(" ") for name in names if " " in name)
-            for count in range(1, len(parts))
-        }
-        self.unshadowed = frozenset(names).difference(starts)
-        others = [name for name in names if " " in name or name not in self.unshadowed]
-        self.others = tuple(sorted(others, key=len, reverse=True))
-        return index
+    def split_player(self, line: str, separator: str = " ") -> tuple[str, str] | None:
+        """`HandReader.split_player`, but a name alone is no player's where a separator
+        other than a space must follow it ("Dealing to Hero" deals no cards, "Seat 8:
+        XYXY26XYXY" is no summary seat line); a body line of a name alone stays an
+        "unknown line", its verb missing."""
+        found = super().split_player(line, separator)
+        if found and separator != " " and not line.startswith(separator, len(found[0])):
+            return None
+        return found
 
-    def _split_player(self, line: str, separator: str = " ") -> tuple[str, str] | None:
-        """The seated player whose name, then `separator` (which starts with a space),
-        starts `line`, and the rest of the line; None when none does. The longest name
-        that fits wins, as in `HandBuilder.split_player`: the text before the first
-        separator is the player when it is a name no other name starts with (one
-        look-up), else the names with spaces or shadowed are tried, longest first."""
-        name, found, rest = line.partition(separator)
-        if found and name in self.unshadowed:
-            return name, rest
-        for name in self.others:
-            end = len(name) + len(separator)
-            if line.startswith(name) and line[len(name) : end] == separator:
-                return name, line[end:]
-        return None
+    def _seats(self, start: int) -> int:
+        """Read the seat lines from `start` ("Seat 1: KREST 78 (2065)", "Seat 3:
+        nickgerm ($3.74)"); the index of the first line after them."""
+        index = self.read_seats(start, words.SEAT)
+        if index == start:
+            raise self.hand.error("no seat lines", min(index, len(self.lines) - 1))
+        return index
 
     # The body: posts, streets, cards, actions
 
     def _body(self, start: int) -> int:
         """Read the body from `start`; the index of "Summary:"."""
-        hand, actions = self.hand, _ACTIONS
-        # Most lines are a one-word name and an action: one look-up finds the player.
-        players = self.unshadowed.difference(("---", "Dealing", "Summary:"))
+        hand = self.hand
         for index, line in hand.lines_from(start):
             hand.index = index  # what `hand.at` does, without a call per line
-            name, _, rest = line.partition(" ")
-            if name in players:
-                verb, _, what = rest.partition(" ")
-                action = actions.get(verb)
-                if action is None:
-                    raise hand.error("unknown line")
-                action(self, name, what)
-            elif line.startswith(words.BOARD_MARKER):
+            if line.startswith(words.BOARD_MARKER):
                 self._board_street(line[len(words.BOARD_MARKER) :])
             elif line.startswith("Dealing to "):
                 self._dealt(line[11:])
             elif line in words.STUD_STREETS:
-                self._end_of_round()
+                # At a round's end the bet no one called goes back, which OnGame does
+                # not write (hand R5-174523451-25: "Player1 bets $3", "Player3 folds",
+                # "Main pot: $6").
+                self.return_uncalled()
                 hand.new_street(words.STUD_STREETS[line])
             elif line == "Summary:":
-                self._end_of_round()
+                self.return_uncalled()
                 return index
             elif line not in ("---", words.POCKET_CARDS) and line.strip():
-                self._player_line(line)
+                self.player_line(line)
         raise hand.error("hand cut off: it ends before its summary", len(self.lines) - 1)
-
-    def _player_line(self, line: str) -> None:
-        """A line of a player whose name holds a space ("KREST 78 calls 20")."""
-        hand = self.hand
-        found = self._split_player(line)
-        if found is None:
-            raise hand.error("unknown line (no seated player's name starts it)")
-        player, rest = found
-        verb, _, what = rest.partition(" ")
-        action = _ACTIONS.get(verb)
-        if action is None:
-            raise hand.error("unknown line")
-        action(self, player, what)
 
     def _board_street(self, text: str) -> None:
         # "flop [Ts, Th, 3h]", "turn [8d]", "river [4d]" (after "--- Dealing ")
@@ -309,7 +242,7 @@ class _HandReader:
         street = words.BOARD_STREETS.get(name)
         if street is None or hand.game.is_stud:
             raise hand.error("unknown line")
-        self._end_of_round()
+        self.return_uncalled()
         hand.new_street(street)
         hand.board(_cards(cards)[0])
 
@@ -317,7 +250,7 @@ class _HandReader:
         # "Dealing to Hero: [6h, 3s, 8s, 4s]"; stud "Dealing to the bAAr: [-, -, Kh]",
         # the hero's "Dealing to Hero: [Jh, 9d, Ac]" then "[7h]" a street
         hand = self.hand
-        found = self._split_player(text, ": ")
+        found = self.split_player(text, ": ")
         if found is None:
             raise hand.error("cards dealt to a player without a seat")
         player, written = found
@@ -337,8 +270,9 @@ class _HandReader:
         else:
             hand.up(player, cards)
 
-    def _amount(self, text: str) -> tuple[int, bool]:
-        """An amount, and whether " [all in]" follows it."""
+    def amount_all_in(self, text: str) -> tuple[int, bool]:
+        """An amount, and whether " [all in]" follows it (`HandReader.amount_all_in`),
+        out of the brackets OnGame writes round a blind's ("posts small blind ($0.02)")."""
         all_in = text.endswith(words.ALL_IN)
         if all_in:
             text = text[: -len(words.ALL_IN)]
@@ -352,64 +286,30 @@ class _HandReader:
         kind = words.POSTS.get(post)
         if kind is None:
             raise self.hand.error("unknown line")
-        amount, all_in = self._amount(written)
+        amount, all_in = self.amount_all_in(written)
         self.hand.post(player, kind, amount, all_in=all_in)
         if kind is not ActionKind.POST_ANTE:
             self.blinds[kind] = max(amount, self.blinds.get(kind, 0))
 
-    def _folds(self, player: str, what: str) -> None:
-        # "Hero folds"
-        self.hand.fold(player)
-
-    def _checks(self, player: str, what: str) -> None:
-        # "zlnalea checks"
-        self.hand.check(player)
-
-    def _calls(self, player: str, what: str) -> None:
-        # "Player1 calls $2", "KREST 78 calls 220 [all in]": the chips the call adds
-        amount, all_in = self._amount(what)
-        self.hand.call(player, amount, all_in=all_in)
-
     def _bets(self, player: str, what: str) -> None:
         # "Player1 bets $3", "AApoKK bets 380 [all in]"; stud's completion after the
         # bring-in: "Hero bets $0.10" (hand R5-82086688-609)
-        amount, all_in = self._amount(what)
+        amount, all_in = self.amount_all_in(what)
         hand = self.hand
         if hand.street is Street.THIRD and hand.highest_bet():
             hand.complete(player, hand.street_in(player) + amount, all_in=all_in)
         else:
             hand.bet(player, amount, all_in=all_in)
 
-    def _raises(self, player: str, what: str) -> None:
-        # "KREST 78 raises 1360 to 1460": what it adds, then the street total
-        _, _, total = what.partition(" to ")
-        if not total:
-            raise self.hand.error("a raise without its total")
-        to_amount, all_in = self._amount(total)
-        hand = self.hand
-        small_bet = hand.stakes.small_bet
-        if hand.street is Street.THIRD and small_bet and hand.highest_bet() < small_bet:
-            hand.complete(player, to_amount, all_in=all_in)
-        else:
-            hand.raise_to(player, to_amount, all_in=all_in)
-
     def _small(self, player: str, what: str) -> None:
         # "kueto small bring in $0.05"
         if not what.startswith(words.BRING_IN):
             raise self.hand.error("unknown line")
-        amount, all_in = self._amount(what[len(words.BRING_IN) :])
+        amount, all_in = self.amount_all_in(what[len(words.BRING_IN) :])
         hand = self.hand
         hand.bring_in(player, amount, all_in=all_in)
         if hand.stakes.bring_in is None:
             hand.set_stakes(replace(hand.stakes, bring_in=amount))
-
-    def _end_of_round(self) -> None:
-        """A betting round is over: the bet no one called goes back to its bettor, which
-        OnGame does not write (hand R5-174523451-25: "Player1 bets $3", "Player3 folds",
-        "Main pot: $6")."""
-        uncalled = self.hand.uncalled_excess()
-        if uncalled is not None:
-            self.hand.returned(*uncalled)
 
     # The summary
 
@@ -452,7 +352,7 @@ class _HandReader:
         self.pots.append(self.amount(match["amount"]))
         rest = match["winners"]
         while rest:
-            found = self._split_player(rest, " (")
+            found = self.split_player(rest, " (")
             if found is None:
                 raise hand.error("a payment to a player without a seat")
             player, after = found
@@ -471,15 +371,11 @@ class _HandReader:
         # "Seat 1: Player2 ($64.45), net: -$0.50", "Seat 2: Afro_Fyr (2000)",
         # "Seat 7: tsop13 (2170), net: +170, [9h, 7h, 8s, 3d] (THREE_OF_A_KIND EIGHT)"
         hand = self.hand
-        number, _, rest = line[5:].partition(": ")
-        found = self._split_player(rest, " (")
-        if not number.isdigit() or found is None:
-            raise hand.error("a summary seat line of no seated player")
-        player, text = found
+        seat, player, text = self.split_summary_seat(line, " (")
         cards = text.find(words.SUMMARY_CARDS)
         if cards >= 0:
             hand.shown(player, _cards(text[cards:])[0], CardSource.SUMMARY)
-        hand.summary(int(number), player, "(" + text)
+        hand.summary(seat, player, "(" + text)
 
     def _set_blinds(self) -> None:
         """A limit flop game's blinds are its largest posts (the header gives the bets)."""
@@ -493,17 +389,32 @@ class _HandReader:
                 )
             )
 
+    actions: ClassVar[dict[str, Action]] = {
+        "posts": _posts,
+        "folds": HandReader.folds,  # "Hero folds"
+        "checks": HandReader.checks,  # "zlnalea checks"
+        # "Player1 calls $2", "KREST 78 calls 220 [all in]": the chips the call adds
+        "calls": HandReader.calls,
+        "bets": _bets,
+        "raises": HandReader.raises,  # "KREST 78 raises 1360 to 1460": adds, then the total
+        "small": _small,
+    }
+    """The reading of each first word after a player's name ("Player1 calls $0.50")."""
 
-_ACTIONS: dict[str, Callable[[_HandReader, str, str], None]] = {
-    "posts": _HandReader._posts,
-    "folds": _HandReader._folds,
-    "checks": _HandReader._checks,
-    "calls": _HandReader._calls,
-    "bets": _HandReader._bets,
-    "raises": _HandReader._raises,
-    "small": _HandReader._small,
-}
-"""The handler of each first word after a player's name ("Player1 calls $0.50")."""
+
+class OnGameParser(LineSite):
+    """OnGame's text hand histories ("***** History for hand R5-81867677-656 *****").
+
+    Its odd cents follow RULES.md where its files show them (the high half takes the
+    odd chip of a halved pot: T5-330030241-9); the rake and the order of a tied half's
+    odd cent are docs/sites/ongame.md's.
+    """
+
+    site = "ongame"
+    hand_start = words.HAND_START
+    rake_rule = "main-pot-first"
+    odd_chip_rule = "rules"
+    reader = _HandReader
 
 
 def _currency(text: str) -> str | None:

@@ -98,6 +98,10 @@ MONTHS: dict[str, int] = {
 }
 """Java's month abbreviations."""
 
+# "Seat 1: KREST 78 (2065)", "Seat 3: nickgerm ($3.74)": the stack in the last brackets
+SEAT = re.compile(r"Seat (?P<seat>\d+): (?P<player>.*) \((?P<stack>.*)\)$")
+"""A seat line."""
+
 POSTS: dict[str, ActionKind] = {
     "small blind": ActionKind.POST_SMALL_BLIND,
     "big blind": ActionKind.POST_BIG_BLIND,
