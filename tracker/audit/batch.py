@@ -83,7 +83,9 @@ def audit_fast(batch: Batch, convention: SiteConvention) -> FastResult:
     owner = batch.player_hand
     reachable = _reachable(batch, convention)
     contributed = batch.contributed
-    engine_back = _uncalled(contributed, batch.player_starts, owner)
+    # the uncalled chips are live ones: antes and dead blinds are no bets
+    live_in = contributed - batch.antes - batch.dead
+    engine_back = _uncalled(live_in, batch.player_starts, owner)
     in_pot = contributed - engine_back
     live = ~batch.folded
     reachable &= _segment_all(engine_back == batch.returned, batch.player_starts)
@@ -135,7 +137,8 @@ def _reachable(batch: Batch, convention: SiteConvention) -> Flags:
 
 def _uncalled(contributed: Ints, starts: Ints, owner: Ints) -> Ints:
     """Per player, the engine's uncalled chips: the first top contributor of each hand
-    gets back what they put in above the second largest contribution."""
+    gets back what they put in above the second largest contribution (of live money:
+    `contributed` less antes and dead blinds)."""
     top = _segment_max(contributed, starts, 0)
     is_top = contributed == top[owner]
     first_top = is_top & (_rank_within(is_top, starts, owner) == 0)

@@ -28,7 +28,16 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tracker.cards import Card
-from tracker.model import ActionKind, CardSource, Collection, Game, Hand, KnownCards
+from tracker.model import (
+    ActionKind,
+    CardSource,
+    Collection,
+    Game,
+    Hand,
+    KnownCards,
+    Stakes,
+    Structure,
+)
 
 BLIND_KINDS = frozenset(
     {ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND, ActionKind.POST_SMALL_AND_BIG_BLIND}
@@ -48,7 +57,8 @@ class PlayerLedger:
         seat: the seat number.
         blinds: small and big blinds posted (live money).
         antes: antes posted.
-        dead: dead money posted ("posts dead"), out of turn.
+        dead: dead money posted ("posts dead", out of turn, and the small blind's part
+            of a "small & big blinds" post).
         bring_in: the stud bring-in.
         bets: calls, bets, raises and completions.
         returned: the uncalled bets the site says it gave back.
@@ -215,6 +225,10 @@ def _players(hand: Hand) -> tuple[PlayerLedger, ...]:
         account = money.setdefault(action.player, {})
         if action.kind is ActionKind.FOLD:
             folded.add(action.player)
+        elif action.kind is ActionKind.POST_SMALL_AND_BIG_BLIND:
+            live = small_and_big_live(action.amount, hand.structure, hand.stakes)
+            account["blinds"] = account.get("blinds", 0) + live
+            account["dead"] = account.get("dead", 0) + action.amount - live
         elif action.kind.puts_chips_in and action.kind is not ActionKind.CASH_OUT:
             slot = _SLOT.get(action.kind, "bets")
             account[slot] = account.get(slot, 0) + action.amount
@@ -243,6 +257,20 @@ def _players(hand: Hand) -> tuple[PlayerLedger, ...]:
         )
         for name in sorted(set(money) | set(collected), key=order)
     )
+
+
+def small_and_big_live(amount: int, structure: Structure, stakes: Stakes) -> int:
+    """The live part of a "small & big blinds" post: the big blind (a limit game's small
+    bet); the small blind's part is dead money (the builder reads it so too).
+
+    >>> small_and_big_live(150, Structure.POT_LIMIT, Stakes(50, 100))
+    100
+    >>> small_and_big_live(150, Structure.POT_LIMIT, Stakes())  # no stakes: all live
+    150
+    """
+    big = stakes.small_bet if structure is Structure.LIMIT else None
+    big = big or stakes.big_blind
+    return min(amount, big) if big else amount
 
 
 _SLOT: dict[ActionKind, str] = {

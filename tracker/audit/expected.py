@@ -83,7 +83,11 @@ def expected_payout(ledger: HandLedger, convention: SiteConvention) -> ExpectedP
     """
     players = ledger.players
     folded = [player.folded for player in players]
-    built = build_pots([player.contributed for player in players], folded)
+    built = build_pots(
+        [player.contributed for player in players],
+        folded,
+        dead=[player.antes + player.dead for player in players],
+    )
     pots = built.pots
     if ledger.added_money and pots:  # the room's money (an STP) goes to the main pot
         pots = (replace(pots[0], amount=pots[0].amount + ledger.added_money), *pots[1:])

@@ -126,7 +126,8 @@ def partitions(store: Store) -> list[tuple[str, str, int]]:
 _READS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "hands": (
         ("hand_id", "game", "button_seat", "total_pot", "rake", "jackpot_fee", "added_money",
-         "main_pot", "side_pots", "cancelled", "started_at", "chips_consistent", "inconsistency"),
+         "main_pot", "side_pots", "cancelled", "started_at", "chips_consistent", "inconsistency",
+         "structure", "big_blind", "small_bet"),
         (),
     ),
     "seats": (("hand_id", "player", "seat"), ("hand_id", "player")),
@@ -145,7 +146,7 @@ _READS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 _BETTING_READS = {
     **_READS,
-    "hands": ((*_READS["hands"][0], "structure", *STAKE_FIELDS), ()),
+    "hands": (tuple(dict.fromkeys((*_READS["hands"][0], *STAKE_FIELDS))), ()),
     "actions": (
         ("hand_id", "sequence", "street", "player", "kind", "amount", "to_amount", "all_in"),
         ("hand_id", "player", "kind", "street"),
@@ -332,7 +333,7 @@ def _people(hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys) -> 
         "seat": keys.seat[ordered],
     }
     actions = tables["actions"]
-    _, place = keys.place(actions)
+    action_hand, place = keys.place(actions)
     kind = _codes(actions.column("kind"), _KIND_TEXTS)
     amount = _ints(actions, "amount")
     slot = _SLOT_OF_KIND[kind]
@@ -340,6 +341,14 @@ def _people(hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys) -> 
     flat = np.zeros(players * len(_SLOTS), dtype=np.int64)
     # On one flat axis: numpy's fast path of `add.at` takes a single index array.
     np.add.at(flat, place[chips] * len(_SLOTS) + slot[chips], amount[chips])
+    # A "small & big blinds" post: the big blind live, the small blind's part dead
+    # (`contributions.small_and_big_live`).
+    both = np.flatnonzero(kind == _SMALL_AND_BIG_CODE)
+    if len(both):
+        big = _live_blind(hands)[action_hand[both]]
+        dead = np.where(big > 0, np.maximum(amount[both] - big, 0), 0)
+        np.add.at(flat, place[both] * len(_SLOTS), -dead)
+        np.add.at(flat, place[both] * len(_SLOTS) + _SLOTS.index("dead"), dead)
     totals = flat.reshape(players, len(_SLOTS))
     for number, name in enumerate(_SLOTS):
         columns[name] = np.ascontiguousarray(totals[:, number])
@@ -521,9 +530,20 @@ _SLOT_OF_KIND = np.array(
 )  # fmt: skip
 """Per action kind code, the `PlayerLedger` field (in `_SLOTS`) it adds to, or -1."""
 _FOLD_CODE = _KIND_CODE[ActionKind.FOLD]
+_SMALL_AND_BIG_CODE = _KIND_CODE[ActionKind.POST_SMALL_AND_BIG_BLIND]
 _CASH_OUT_CODE = _KIND_CODE[ActionKind.CASH_OUT]
 _WHOLE_SOURCES = pa.array(sorted(source.value for source in FULL_HAND_SOURCES))
 _CARD_SOURCES = [*_WHOLE_SOURCES.to_pylist(), CardSource.DEALT.value]
+
+
+def _live_blind(hands: pa.Table) -> Ints:
+    """Per hand, the live part of a "small & big blinds" post at most: the big blind, a
+    limit game's small bet (0: the stakes say neither)."""
+    structure = _array_ints(pc.index_in(hands.column("structure"), value_set=_STRUCTURES))
+    limit = structure == list(Structure).index(Structure.LIMIT)
+    small_bet, big_blind = _ints(hands, "small_bet"), _ints(hands, "big_blind")
+    big: Ints = np.where(limit & (small_bet > 0), small_bet, big_blind)
+    return big
 
 
 def _column(table: pa.Table, name: str) -> pa.Array[Any]:

@@ -77,13 +77,17 @@ def uncalled_returns(contributions: Sequence[int]) -> tuple[int, ...]:
     return tuple(returned)
 
 
-def build_pots(contributions: Sequence[int], folded: Sequence[bool]) -> BuiltPots:
+def build_pots(
+    contributions: Sequence[int], folded: Sequence[bool], dead: Sequence[int] | None = None
+) -> BuiltPots:
     """Build the main and side pots from each player's total contribution.
 
     Args:
         contributions: per player, everything they put in during the hand (blinds,
             antes, bets, calls), in the smallest unit.
         folded: per player, True when they folded (their chips stay in as dead money).
+        dead: per player, the dead money among their contribution (antes, dead blinds):
+            no bet, so never uncalled; the uncalled chips are found among the live ones.
 
     Returns:
         The pots (main pot first) and the uncalled chips returned per player.
@@ -103,9 +107,20 @@ def build_pots(contributions: Sequence[int], folded: Sequence[bool]) -> BuiltPot
 
     >>> build_pots([10, 20, 60, 60], [True, True, False, False]).pots
     (Pot(amount=150, eligible=(2, 3)),)
+
+    A returning player's dead small blind is no bet: posting 5 dead and 10 live, then
+    betting 20 that nobody calls against a big blind of 10, gets the 20 back, not 25:
+
+    >>> build_pots([35, 10], [False, True], dead=[5, 0]).returned
+    (20, 0)
     """
     _check_contributions(contributions, folded)
-    returned = uncalled_returns(contributions)
+    live = (
+        contributions
+        if dead is None
+        else [paid - out for paid, out in zip(contributions, dead, strict=True)]
+    )
+    returned = uncalled_returns(live)
     in_pot = [paid - back for paid, back in zip(contributions, returned, strict=True)]
     levels = sorted({in_pot[player] for player in _live(folded) if in_pot[player] > 0})
     if not levels:
