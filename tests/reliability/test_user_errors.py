@@ -81,6 +81,29 @@ def test_an_unreadable_file_fails_alone(tmp_path: Path) -> None:
     assert f"{locked}: cannot read the file: Permission denied" in out
 
 
+def test_a_file_that_cannot_be_read_fails_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The same as above for every user, root included (root reads files whatever their
+    # mode): the operating system's refusal stood in for by `open` raising it.
+    locked = tmp_path / "in" / "locked.txt"
+    locked.parent.mkdir()
+    locked.write_text(pokerstars_text(2))
+    (tmp_path / "in" / "open.txt").write_text(pokerstars_text(3, first_id=9_000_000_000))
+    real_open = open
+
+    def refusing_open(file: object, *args: object, **kwargs: object) -> object:
+        if isinstance(file, str | os.PathLike) and Path(file) == locked:
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr("builtins.open", refusing_open)
+    with Store(tmp_path / "d") as store:
+        summary = import_paths([tmp_path / "in"], store)
+    assert (summary.imported, summary.files_failed) == (3, 1)
+    assert any(str(locked) in str(error) for error in summary.errors)
+
+
 def test_the_store_writes_its_schema_version(data: Path) -> None:
     assert (data / VERSION_FILE).read_text() == f"{SCHEMA_VERSION}\n"
     assert folder_version(data) == SCHEMA_VERSION
