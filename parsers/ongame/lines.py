@@ -405,15 +405,15 @@ class _HandReader(HandReader):
 class OnGameParser(LineSite):
     """OnGame's text hand histories ("***** History for hand R5-81867677-656 *****").
 
-    Its odd cents follow RULES.md where its files show them (the high half takes the
-    odd chip of a halved pot: T5-330030241-9); the rake and the order of a tied half's
-    odd cent are docs/sites/ongame.md's.
+    The high half takes the odd chip of a halved pot (T5-330030241-9); a tied half's
+    odd cent goes in seat-number order, the lowest seat first (R5-81867677-657), the
+    order the site lists a half's winners in: docs/sites/ongame.md.
     """
 
     site = "ongame"
     hand_start = words.HAND_START
     rake_rule = "main-pot-first"
-    odd_chip_rule = "rules"
+    odd_chip_rule = "by-seat-number"
     reader = _HandReader
 
 

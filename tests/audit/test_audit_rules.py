@@ -14,6 +14,7 @@ from audit_hands import hand
 from tracker.audit.contributions import ledger_of
 from tracker.audit.conventions import RULES_CONVENTION
 from tracker.audit.verdict import Reason, Status, audit_hand
+from tracker.engine.rules import ODD_CHIP_RULES
 from tracker.model import Game
 
 BOARD = "Jd 4d 3c Qd 5h"
@@ -247,3 +248,23 @@ def test_stud_players_are_in_seat_order_and_pay_antes_and_bring_ins() -> None:
         ("ann", 5, 10, 0),
         ("bob", 5, 0, 10),
     ]
+
+
+def test_by_seat_number_gives_a_tied_halfs_odd_unit_to_the_lowest_seat() -> None:
+    # OnGame (R5-81867677-657): the button (seat 3) and seat 8 tie; the odd cent goes to
+    # seat 3, where RULES.md gives it to seat 8, the first of them left of the button.
+    parts = {
+        "seats": ["ann:3", "bob:8", "cat:4"],
+        "button": 3,
+        "game": Game.OMAHA_HI,
+        "actions": ["cat ante 1", "cat fold", "ann bb 50", "bob bb 50"],
+        "shown": ["ann: 2c 3c 4d 5d", "bob: 2h 3h 4s 5s"],
+        "boards": ["Ac Kd Qh 9s 8c"],
+    }
+    by_seat = replace(RULES_CONVENTION, odd_chip_rule=ODD_CHIP_RULES["by-seat-number"])
+    lowest_seat_first = hand(**parts, collections=["ann 51", "bob 50"])  # type: ignore[arg-type]
+    left_of_button = hand(**parts, collections=["bob 51", "ann 50"])  # type: ignore[arg-type]
+    assert audit_hand(lowest_seat_first, by_seat).status is Status.OK
+    assert audit_hand(left_of_button, RULES_CONVENTION).status is Status.OK
+    assert audit_hand(left_of_button, by_seat).status is Status.MISMATCH
+    assert audit_hand(lowest_seat_first, RULES_CONVENTION).status is Status.MISMATCH

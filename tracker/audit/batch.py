@@ -114,8 +114,11 @@ def audit_fast(batch: Batch, convention: SiteConvention) -> FastResult:
 
 def _reachable(batch: Batch, convention: SiteConvention) -> Flags:
     """Hands the fast path may try: sound, complete, one board, rules it knows."""
-    if convention.rake_rule.name not in _VECTOR_RAKE_RULES:
-        return np.zeros(batch.hands, dtype=np.bool_)
+    if (
+        convention.rake_rule.name not in _VECTOR_RAKE_RULES
+        or convention.odd_chip_rule.by_seat_number
+    ):
+        return np.zeros(batch.hands, dtype=np.bool_)  # the exact path knows the rule
     reachable: Flags = (
         (batch.total_pot >= 0)
         & ~batch.cancelled

@@ -24,10 +24,11 @@ site says they collected. `ledger_of(hand)` builds it from a parsed `Hand`;
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from tracker.cards import Card
+from tracker.engine.rules import OddChipRule
 from tracker.model import (
     ActionKind,
     CardSource,
@@ -135,6 +136,16 @@ class HandLedger:
     def live(self) -> tuple[int, ...]:
         """Indexes of the players who did not fold."""
         return tuple(index for index, player in enumerate(self.players) if not player.folded)
+
+
+def in_odd_chip_order(ledger: HandLedger, rule: OddChipRule) -> HandLedger:
+    """The ledger with its players in the odd-chip order of the site's `rule`: as built
+    (clockwise from the button's left), or by seat number (`OddChipRule.by_seat_number`:
+    the lowest seat first, players without a seat last)."""
+    if not rule.by_seat_number:
+        return ledger
+    players = sorted(ledger.players, key=lambda player: (player.seat <= 0, player.seat))
+    return replace(ledger, players=tuple(players))
 
 
 def odd_chip_order(seats: Iterable[int], button_seat: int | None) -> list[int]:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from tracker.audit.betting_rows import rows_of_hands
 from tracker.audit.betting_rules import BettingError, BettingStatus, settings_for
-from tracker.audit.contributions import ledger_of
+from tracker.audit.contributions import in_odd_chip_order, ledger_of
 from tracker.audit.conventions import convention_for
 from tracker.audit.expected import ExpectedPayout, expected_payout
 from tracker.audit.legality import STATUS_CODES, BettingResult, check_betting
@@ -46,7 +46,7 @@ def format_money(amount: int, currency: str | None) -> str:
 def show_hand(hand: Hand) -> str:
     """The whole replay of `hand`, as text."""
     convention = convention_for(hand.site)
-    ledger = ledger_of(hand)
+    ledger = in_odd_chip_order(ledger_of(hand), convention.odd_chip_rule)
     verdict = audit_ledger(ledger, convention)
     try:
         payout: ExpectedPayout | None = expected_payout(ledger, convention)

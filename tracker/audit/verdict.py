@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
-from tracker.audit.contributions import HandLedger, ledger_of
+from tracker.audit.contributions import HandLedger, in_odd_chip_order, ledger_of
 from tracker.audit.conventions import SiteConvention, convention_for
 from tracker.audit.expected import ExpectedPayout, UnpayableError, expected_payout
 from tracker.audit.uncalled import with_inferred_returns
@@ -124,12 +124,14 @@ def audit_hand(hand: Hand, convention: SiteConvention | None = None) -> HandVerd
 
 def audit_ledger(ledger: HandLedger, convention: SiteConvention | None = None) -> HandVerdict:
     """Audit one hand's ledger: the exact path, one hand at a time (see the module)."""
+    convention = convention or convention_for(ledger.site)
+    ledger = in_odd_chip_order(ledger, convention.odd_chip_rule)
     if ledger.cancelled:
         return _cancelled_verdict(ledger)
     if ledger.total_pot is None:
         return _verdict(ledger, Status.UNVERIFIABLE, "cut-off hand: it gives no total pot")
     ledger, inferred = with_inferred_returns(ledger)
-    verdict = _audit_complete(ledger, convention or convention_for(ledger.site))
+    verdict = _audit_complete(ledger, convention)
     return verdict if inferred is None else with_note(verdict, inferred)
 
 

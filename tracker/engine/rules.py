@@ -70,6 +70,8 @@ class OddChipRule:
             players leaves over to the high half (each low winner takes the low half
             divided by their number, rounded down), instead of one each to the tied
             low winners.
+        by_seat_number: True to give a tied half's odd units in seat-number order, the
+            lowest seat first, instead of clockwise from the button's left (flop games).
     """
 
     name: str
@@ -79,6 +81,7 @@ class OddChipRule:
     stud_by_suit: bool = True
     odd_board_first: bool = True
     low_remainder_to_high: bool = False
+    by_seat_number: bool = False
 
     def halves(self, amount: int) -> tuple[int, int]:
         """The high half and the low half of `amount`.
@@ -310,6 +313,12 @@ ODD_CHIP_RULES: dict[str, OddChipRule] = {
         description="as 'rules', but the units a tied low half leaves over go to the "
         "high half (Bovada)",
         low_remainder_to_high=True,
+    ),
+    "by-seat-number": OddChipRule(
+        name="by-seat-number",
+        description="as 'rules', but a tied half's odd units go in seat-number order, the "
+        "lowest seat first, not from the button's left (OnGame)",
+        by_seat_number=True,
     ),
 }
 """Odd-chip conventions by name; "rules" is the default."""
