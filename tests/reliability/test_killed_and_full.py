@@ -203,7 +203,20 @@ def test_a_data_folder_that_cannot_be_made_is_one_line(history: Path, tmp_path: 
     assert "not a usable data folder" in _one_line_error(err)
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
+def _unwritable(folders: list[Path], locked: bool) -> None:
+    """Make `folders` unwritable (`locked`) or writable again: by their mode, or for
+    root, who writes whatever the mode, by the immutable attribute (`chattr`)."""
+    if os.geteuid() != 0:
+        for folder in folders:
+            folder.chmod(0o555 if locked else 0o755)
+        return
+    attribute = "+i" if locked else "-i"
+    done = subprocess.run(["chattr", attribute, *map(str, folders)], capture_output=True)
+    if done.returncode and locked:
+        subprocess.run(["chattr", "-i", *map(str, folders)], capture_output=True)
+        pytest.skip(f"root, and chattr cannot make the folders immutable here: {done.stderr!r}")
+
+
 def test_a_read_only_data_folder_is_one_line_and_untouched(history: Path, tmp_path: Path) -> None:
     data = tmp_path / "data"
     with Store(data) as store:
@@ -211,15 +224,12 @@ def test_a_read_only_data_folder_is_one_line_and_untouched(history: Path, tmp_pa
     before = Store(data).row_counts()
     more = tmp_path / "more.txt"
     more.write_text(pokerstars_text(10, first_id=7_000_000_000))
-    for folder in [data, *data.rglob("*")]:
-        if folder.is_dir():
-            folder.chmod(0o555)
+    folders = [folder for folder in [data, *data.rglob("*")] if folder.is_dir()]
+    _unwritable(folders, locked=True)
     try:
         status, _, err = _finished(_import(more, data))
         assert status == 2, err
         _one_line_error(err)
         assert Store(data).row_counts() == before
     finally:
-        for folder in [data, *data.rglob("*")]:
-            if folder.is_dir():
-                folder.chmod(0o755)
+        _unwritable(folders, locked=False)
