@@ -34,10 +34,12 @@ def test_every_query_runs(real_data: Path) -> None:
 
 def test_money_adds_up_hand_by_hand(real_data: Path) -> None:
     # Where the site's chips add up, what the players won and lost is the rake and the
-    # jackpot fee, and the rake shares add up to the rake.
+    # jackpot fee, less the room's added money (an STP), and the rake shares add up to
+    # the rake.
     with StatsDatabase(real_data) as database:
         rows = database.connection.execute(
-            "SELECT hand.hand_id, sum(player.net), -(coalesce(hand.rake, 0) + hand.jackpot_fee),"
+            "SELECT hand.hand_id, sum(player.net),"
+            " hand.added_money - (coalesce(hand.rake, 0) + hand.jackpot_fee),"
             " sum(player.rake_paid), coalesce(hand.rake, 0), count(*) FILTER (position = 'BTN'),"
             " hand.button_seat IS NOT NULL AND NOT starts_with(hand.game, 'stud')"
             " FROM player_hands AS player JOIN hands AS hand USING (site, hand_id)"
