@@ -283,6 +283,24 @@ _ZONES: dict[str, ZoneInfo] = {}
 _OFFSETS: dict[tuple[str, int, int, int, int], timedelta] = {}
 
 
+def written_time(text: str, separator: str = "/") -> datetime:
+    """A time as most sites write it, "year/month/day hour:minute:second" (the date's
+    parts cut by `separator`), as a naive datetime in the site's zone.
+
+    >>> written_time("2016/11/22 2:14:01")
+    datetime.datetime(2016, 11, 22, 2, 14, 1)
+    >>> written_time("2009-03-18 19:10:00", "-")
+    datetime.datetime(2009, 3, 18, 19, 10)
+
+    Raises:
+        ValueError: not such a time.
+    """
+    day, _, clock = text.partition(" ")
+    year, month, date = day.split(separator)
+    hour, minute, second = clock.split(":")
+    return datetime(int(year), int(month), int(date), int(hour), int(minute), int(second))
+
+
 def to_utc(local: datetime, zone: str) -> datetime:
     """Read a naive site time in the site's zone abbreviation and return it in UTC.
 

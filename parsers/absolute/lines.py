@@ -15,13 +15,12 @@ describes the format line by line.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import to_utc
+from parsers._base.text import to_utc, written_time
 from parsers.absolute import words
 from tracker.cards import Card, parse_card
 from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structure
@@ -50,18 +49,6 @@ def _cards(written: list[str]) -> tuple[Card, ...]:
     (Card('Tc'), Card('Kh'))
     """
     return tuple([parse_card(card) for card in written])
-
-
-def _local_time(text: str) -> datetime:
-    """The header's time, as written: "2009-12-31 18:23:36".
-
-    >>> _local_time("2009-03-18 19:10:00")
-    datetime.datetime(2009, 3, 18, 19, 10)
-    """
-    day, _, clock = text.partition(" ")
-    year, month, date = day.split("-")
-    hour, minute, second = clock.split(":")
-    return datetime(int(year), int(month), int(date), int(hour), int(minute), int(second))
 
 
 class _HandReader(HandReader):
@@ -120,7 +107,7 @@ class _HandReader(HandReader):
             match["hand_id"],
             game,
             structure,
-            to_utc(_local_time(match["date"]), zone),
+            to_utc(written_time(match["date"], "-"), zone),
             site_timezone=zone,
             stakes=stakes,
             currency=currency,

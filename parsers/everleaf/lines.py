@@ -14,13 +14,12 @@ the format line by line.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import money_reader, to_utc
+from parsers._base.text import money_reader, to_utc, written_time
 from parsers.everleaf import words
 from tracker.cards import DECK, Card, parse_card
 from tracker.model import ActionKind, Stakes, Street, Structure
@@ -137,7 +136,7 @@ class _HandReader(HandReader):
             hand_id,
             game,
             structure,
-            to_utc(_local_time(match["date"], match["time"]), words.TIMEZONE),
+            to_utc(written_time(f"{match['date']} {match['time']}"), words.TIMEZONE),
             site_timezone=words.TIMEZONE,
             stakes=stakes,
             currency=currency,
@@ -403,14 +402,3 @@ class EverleafParser(LineSite):
     rake_rule = "main-pot-first"
     odd_chip_rule = "rules"
     reader = _HandReader
-
-
-def _local_time(date: str, clock: str) -> datetime:
-    """The header's time, as written: "2010/03/01", "11:00:02".
-
-    >>> _local_time("2010/03/01", "9:01:32")
-    datetime.datetime(2010, 3, 1, 9, 1, 32)
-    """
-    year, month, day = date.split("/")
-    hour, minute, second = clock.split(":")
-    return datetime(int(year), int(month), int(day), int(hour), int(minute), int(second))

@@ -10,13 +10,12 @@ look-up. docs/sites/ggpoker.md describes the format line by line.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import money_reader, to_utc
+from parsers._base.text import money_reader, to_utc, written_time
 from parsers.ggpoker import words
 from tracker.cards import DECK, Card, parse_card
 from tracker.errors import HandHistoryError
@@ -101,7 +100,7 @@ class _HandReader(HandReader):
             match["hand_id"],
             game,
             structure,
-            to_utc(_local_time(match["date"]), words.TIMEZONE),
+            to_utc(written_time(match["date"]), words.TIMEZONE),
             site_timezone=words.TIMEZONE,
             stakes=Stakes(self.amount(match["small"]), self.amount(match["big"])),
             currency=None if tournament else self._currency(match["big"]),
@@ -412,15 +411,3 @@ class GGPokerParser(LineSite):
     odd_chip_rule = "rules"
     names_pots = False
     reader = _HandReader
-
-
-def _local_time(text: str) -> datetime:
-    """The header's time, as written: "2021/04/12 07:43:21".
-
-    >>> _local_time("2021/04/12 7:43:21")
-    datetime.datetime(2021, 4, 12, 7, 43, 21)
-    """
-    day, _, clock = text.partition(" ")
-    year, month, date = day.split("/")
-    hour, minute, second = clock.split(":")
-    return datetime(int(year), int(month), int(date), int(hour), int(minute), int(second))

@@ -12,13 +12,12 @@ docs/sites/kingsclub.md describes the format line by line.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import bracket_words, to_utc
+from parsers._base.text import bracket_words, to_utc, written_time
 from parsers.kingsclub import words
 from tracker.cards import DECK, Card, parse_card
 from tracker.model import ActionKind, Game, Stakes, Street, Structure
@@ -83,7 +82,7 @@ class _HandReader(HandReader):
         if len(lines) < 3:
             raise hand.error("hand cut off: it ends before its table line", len(lines) - 1)
         hand.at(1)
-        started = _local_time(lines[1].strip())
+        started = written_time(lines[1].strip(), "-")
         hand.at(2)
         table = words.TABLE.match(lines[2])
         if table is None:
@@ -325,18 +324,6 @@ class KingsClubParser(LineSite):
     rake_rule = "main-pot-first"
     odd_chip_rule = "rules"
     reader = _HandReader
-
-
-def _local_time(text: str) -> datetime:
-    """The start time as written: "2020-10-26 18:36:41".
-
-    >>> _local_time("2021-01-02 15:39:12")
-    datetime.datetime(2021, 1, 2, 15, 39, 12)
-    """
-    day, _, clock = text.partition(" ")
-    year, month, date = day.split("-")
-    hour, minute, second = clock.split(":")
-    return datetime(int(year), int(month), int(date), int(hour), int(minute), int(second))
 
 
 def _stakes(small: int, big: int, game: Game, structure: Structure) -> Stakes:

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import datetime
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import bracket_words, money_reader, to_utc
+from parsers._base.text import bracket_words, money_reader, to_utc, written_time
 from parsers.winamax import words
 from tracker.cards import DECK, Card, parse_card
 from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structure, Tournament
@@ -102,7 +101,7 @@ class _HandReader(HandReader):
         structure = words.STRUCTURES[match["structure"]]
         play_money = table["money"] == "play"
         currency = None if play_money or tournament else _currency(match["stakes"])
-        started = _local_time(match["date"])
+        started = written_time(match["date"])
         zone = match["zone"] or "UTC"
         hand.start(
             match["hand_id"],
@@ -395,18 +394,6 @@ def _take_out_uncalled(payments: list[_Payment], player: str, uncalled: int) -> 
         halves["hi"].amount, halves["lo"].amount = left - left // 2, left // 2
     elif len(in_pot) == 1:
         in_pot[0].amount = left
-
-
-def _local_time(text: str) -> datetime:
-    """The header's time, as written: "2016/11/22 02:14:01".
-
-    >>> _local_time("2016/11/22 2:14:01")
-    datetime.datetime(2016, 11, 22, 2, 14, 1)
-    """
-    day, _, clock = text.partition(" ")
-    year, month, date = day.split("/")
-    hour, minute, second = clock.split(":")
-    return datetime(int(year), int(month), int(date), int(hour), int(minute), int(second))
 
 
 def _currency(text: str) -> str | None:
