@@ -184,14 +184,15 @@ def rake_division_note_or_none(ledger: HandLedger, payout: ExpectedPayout) -> st
         return None
     # What each pot paid says how the site divided the rake; else the pots it lists (net
     # of rake, as PokerStars lists them).
-    site_pots = None if _labels_pots(ledger) else _site_pots_or_none(ledger)
-    if site_pots is None and _labels_pots(ledger):
+    if _labels_pots(ledger):
         paid = [0] * len(payout.pots)
         for item in ledger.collections:
             if item.pot >= len(paid):
                 return None
             paid[item.pot] += item.amount
-        site_pots = tuple(paid)
+        site_pots: tuple[int, ...] | None = tuple(paid)
+    else:
+        site_pots = _site_pots_or_none(ledger)
     if site_pots is None or len(site_pots) != len(payout.pots):
         return None
     site_rake = tuple(pot.amount - net for pot, net in zip(payout.pots, site_pots, strict=True))
