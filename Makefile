@@ -31,7 +31,7 @@ test: $(VENV)/.dev
 	$(BIN)/ruff check tracker parsers tests benchmarks
 	$(BIN)/ruff format --check tracker parsers tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 clean:
 	rm -rf $(VENV) $(DEMO_DATA)
