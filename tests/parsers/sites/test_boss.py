@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from parsers import detect_site, parse_text
+from tests.parsers.sites.site_checks import the_middle_hand_fails
 from tracker.audit.verdict import Status, audit_hand
 from tracker.bookkeeping import inconsistency_or_none
-from tracker.errors import HandHistoryError, MalformedHandError, UnsupportedGameError
+from tracker.errors import UnsupportedGameError
 from tracker.model import ActionKind, Collection, Game, Hand, Returned, Street
 
 # Split at the showdown: 1.40 in, 0.07 rake, the odd cent of 1.33 to the high half.
@@ -212,12 +213,9 @@ def test_bad_hands_are_errors_naming_file_hand_and_line(
     lines = text.split("\n")
     second = next(index for index, line in enumerate(lines) if '<HISTORY ID="2-2"' in line)
     line_number = 1 + next(index for index in range(second, len(lines)) if marker in lines[index])
-    items = list(parse_text(text, file="bad.xml"))
-    assert [type(item) for item in items] == [Hand, MalformedHandError, Hand]
-    error = items[1]
-    assert isinstance(error, HandHistoryError)
-    assert (error.file, error.hand_id, error.line_number) == ("bad.xml", "2-2", line_number)
-    assert reason in error.reason
+    error = the_middle_hand_fails(
+        text, hand_id="2-2", line_number=line_number, reason=reason, file="bad.xml"
+    )
     assert error.line is not None
     assert marker in error.line
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from parsers import detect_site, parse_text
+from parsers import detect_site
+from tests.parsers.sites.site_checks import around, only_error, only_hand, read
 from tracker.audit.verdict import Status, audit_hand
 from tracker.bookkeeping import inconsistency_or_none
-from tracker.errors import HandHistoryError, MalformedHandError, UnsupportedGameError
+from tracker.errors import UnsupportedGameError
 from tracker.model import ActionKind, CardSource, Game, Hand, Street, Structure
 
 SPLIT_POT = """\
@@ -48,28 +49,7 @@ LINES_PER_HAND = SPLIT_POT.count("\n") + 2  # with the two blank lines between h
 
 
 def three_hands(middle: str | None = None) -> str:
-    hands = [SPLIT_POT.format(id=id_) for id_ in (301, 302, 303)]
-    if middle is not None:
-        hands[1] = middle
-    return "\n\n".join(hands)
-
-
-def read(text: str) -> list[Hand | HandHistoryError]:
-    return list(parse_text(text, file="test.txt"))
-
-
-def only_hand(text: str) -> Hand:
-    items = read(text)
-    assert len(items) == 1
-    assert isinstance(items[0], Hand), items[0]
-    return items[0]
-
-
-def only_error(items: list[Hand | HandHistoryError]) -> MalformedHandError:
-    errors = [item for item in items if not isinstance(item, Hand)]
-    assert len(errors) == 1
-    assert isinstance(errors[0], MalformedHandError)
-    return errors[0]
+    return around(SPLIT_POT, middle, "\n\n")
 
 
 def test_the_site_is_detected_by_content() -> None:

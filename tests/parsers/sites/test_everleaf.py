@@ -12,6 +12,7 @@ import pytest
 
 import parsers
 from parsers import decode, detect_site, parse_text
+from tests.parsers.sites.site_checks import the_middle_hand_fails
 from tracker.audit.verdict import Reason, Status, audit_hand
 from tracker.bookkeeping import inconsistency_or_none
 from tracker.errors import HandHistoryError, MalformedHandError, UnsupportedGameError
@@ -245,18 +246,10 @@ def test_bad_hands_are_errors_naming_file_hand_and_line(
     middle: str, bad_line: str, reason: str
 ) -> None:
     text = three_hands(middle)
-    items = read(text, file="bad.txt")
-    assert [type(item) for item in items] == [Hand, MalformedHandError, Hand]
-    error = items[1]
-    assert isinstance(error, HandHistoryError)
-    assert (error.file, error.hand_id, error.line_number) == (
-        "bad.txt",
-        "2",
-        line_of(text, bad_line),
+    error = the_middle_hand_fails(
+        text, hand_id="2", line_number=line_of(text, bad_line), reason=reason
     )
     assert error.line == bad_line
-    assert reason in error.reason
-    assert "bad.txt" in str(error)
 
 
 def test_a_hand_stopping_after_its_header_is_cut_off() -> None:

@@ -12,10 +12,11 @@ import pytest
 from parsers import decode, detect_site, parse_text
 from parsers.ggpoker import lines as ggpoker_lines
 from parsers.registry import site_parser
+from tests.parsers.sites.site_checks import the_middle_hand_fails
 from tracker.audit.verdict import Status, audit_hand
 from tracker.bookkeeping import inconsistency_or_none
 from tracker.cards import parse_cards
-from tracker.errors import HandHistoryError, MalformedHandError, UnsupportedGameError
+from tracker.errors import MalformedHandError, UnsupportedGameError
 from tracker.model import ActionKind, Collection, Game, Hand, Returned, Stakes, Structure
 
 # A raise, a call, a bet not called: the rake and both fees come out of a gross total.
@@ -307,14 +308,9 @@ def three_hands(middle: str) -> str:
 def test_bad_hands_are_errors_naming_file_hand_and_line(
     middle: str, line_number: int, reason: str
 ) -> None:
-    items = list(parse_text(three_hands(middle), file="bad.txt"))
-    assert [type(item) for item in items] == [Hand, MalformedHandError, Hand]
-    error = items[1]
-    assert isinstance(error, HandHistoryError)
-    assert (error.file, error.hand_id, error.line_number) == ("bad.txt", "OM2", line_number)
-    assert reason in error.reason
-    assert "bad.txt" in str(error)
-    assert "OM2" in str(error)
+    the_middle_hand_fails(
+        three_hands(middle), hand_id="OM2", line_number=line_number, reason=reason
+    )
 
 
 def test_utf8_with_bom_and_crlf_line_ends() -> None:

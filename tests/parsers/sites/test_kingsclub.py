@@ -10,11 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from parsers import detect_site, parse_file, parse_text
+from parsers import detect_site, parse_text
+from tests.parsers.sites.site_checks import (
+    final_stacks_are_what_each_hand_paid,
+    real_hands,
+    the_middle_hand_fails,
+)
 from tracker.audit.verdict import Status, audit_hand
 from tracker.bookkeeping import inconsistency_or_none
 from tracker.cards import parse_cards
-from tracker.errors import HandHistoryError, MalformedHandError, UnsupportedGameError
+from tracker.errors import MalformedHandError, UnsupportedGameError
 from tracker.model import ActionKind, Collection, Game, Hand, Returned, Street, Structure
 
 # Limit Omaha hi/lo split at the showdown: 28 in, 1 of rake, 13.50 a half.
@@ -256,34 +261,16 @@ def test_bad_hands_are_errors_naming_file_hand_and_line(
 ) -> None:
     # `bad_line`: the place of the line the error names in the middle hand (0: its header)
     text = three_hands(middle)
-    items = list(parse_text(text, file="bad.txt"))
-    assert [type(item) for item in items] == [Hand, MalformedHandError, Hand]
-    error = items[1]
-    assert isinstance(error, HandHistoryError)
     first = text.splitlines().index("#2: Limit Omaha Hi-Lo - 2/4")
-    line_number = first + bad_line + 1
-    assert (error.file, error.hand_id, error.line_number) == ("bad.txt", "2", line_number)
-    assert reason in error.reason
-    assert "bad.txt" in str(error)
+    the_middle_hand_fails(text, hand_id="2", line_number=first + bad_line + 1, reason=reason)
+
+
+def _written_stack(text: str) -> int:
+    written = text[1 : text.index(")")]
+    return int(written.replace(",", "").replace(".", "")) * (1 if "." in written else 100)
 
 
 def test_the_real_files_final_stacks_are_what_each_hand_paid(histories: Path) -> None:
-    folder = histories / "KingsClub"
-    if not folder.is_dir():
-        pytest.skip(f"no folder {folder}")
-    hands = [
-        item
-        for path in sorted(folder.rglob("*.txt"))
-        for item in parse_file(path)
-        if isinstance(item, Hand)
-    ]
+    hands = real_hands(histories / "KingsClub")
     assert len(hands) == 7
-    for hand in hands:
-        final = {summary.player: summary.text for summary in hand.summaries}
-        for seat in hand.seats:
-            put_in = sum(a.amount for a in hand.actions if a.player == seat.player)
-            back = sum(r.amount for r in hand.returned if r.player == seat.player)
-            won = sum(c.amount for c in hand.collections if c.player == seat.player)
-            written = final[seat.player][1 : final[seat.player].index(")")]
-            stack = int(written.replace(",", "").replace(".", "")) * (1 if "." in written else 100)
-            assert seat.stack - put_in + back + won == stack, (hand.hand_id, seat.player)
+    final_stacks_are_what_each_hand_paid(hands, _written_stack)

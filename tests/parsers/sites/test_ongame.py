@@ -12,9 +12,10 @@ import pytest
 
 from parsers import decode, detect_site, parse_file, parse_text
 from parsers._base.text import money_reader
+from tests.parsers.sites.site_checks import the_middle_hand_fails
 from tracker.audit.verdict import Status, audit_hand
 from tracker.bookkeeping import inconsistency_or_none
-from tracker.errors import HandHistoryError, MalformedHandError, UnsupportedGameError
+from tracker.errors import UnsupportedGameError
 from tracker.model import ActionKind, CardSource, Collection, Game, Hand, Returned, Street
 
 # A tournament hi/lo hand, all in on the turn: a main pot and a side pot, each halved.
@@ -276,14 +277,9 @@ def three_hands(middle: str) -> str:
 def test_bad_hands_are_errors_naming_file_hand_and_line(
     middle: str, line_number: int, reason: str
 ) -> None:
-    items = list(parse_text(three_hands(middle), file="bad.txt"))
-    assert [type(item) for item in items] == [Hand, MalformedHandError, Hand]
-    error = items[1]
-    assert isinstance(error, HandHistoryError)
-    assert (error.file, error.hand_id, error.line_number) == ("bad.txt", "R5-100-2", line_number)
-    assert reason in error.reason
-    assert "bad.txt" in str(error)
-    assert "R5-100-2" in str(error)
+    the_middle_hand_fails(
+        three_hands(middle), hand_id="R5-100-2", line_number=line_number, reason=reason
+    )
 
 
 def test_utf8_with_bom_and_crlf_line_ends() -> None:

@@ -9,11 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from parsers import decode, detect_site, parse_file, parse_text
+from parsers import decode, detect_site, parse_text
 from parsers.pkr import PkrParser
+from tests.parsers.sites.site_checks import (
+    final_stacks_are_what_each_hand_paid,
+    real_hands,
+    the_middle_hand_fails,
+)
 from tracker.audit.verdict import Status, audit_hand
 from tracker.bookkeeping import inconsistency_or_none
-from tracker.errors import HandHistoryError, MalformedHandError, UnsupportedGameError
+from tracker.errors import UnsupportedGameError
 from tracker.model import Collection, Game, Hand, Returned, Street
 
 # A hi/lo cash hand: Ann Lee takes the high half and ties the low with Cid; $1 of rake
@@ -246,31 +251,12 @@ def three_hands(middle: str) -> str:
 def test_bad_hands_are_errors_naming_file_hand_and_line(
     middle: str, line_number: int, reason: str
 ) -> None:
-    items = list(parse_text(three_hands(middle), file="bad.txt"))
-    assert [type(item) for item in items] == [Hand, MalformedHandError, Hand]
-    error = items[1]
-    assert isinstance(error, HandHistoryError)
-    assert (error.file, error.hand_id, error.line_number) == ("bad.txt", "2", line_number)
-    assert reason in error.reason
-    assert "bad.txt" in str(error)
+    the_middle_hand_fails(three_hands(middle), hand_id="2", line_number=line_number, reason=reason)
 
 
 def test_the_real_files_final_stacks_are_what_each_hand_paid(histories: Path) -> None:
-    folder = histories / "PKR"
-    if not folder.is_dir():
-        pytest.skip(f"no folder {folder}")
-    hands = [
-        item
-        for path in sorted(folder.rglob("*.txt"))
-        for item in parse_file(path)
-        if isinstance(item, Hand)
-    ]
+    hands = real_hands(histories / "PKR")
     assert len(hands) == 6
-    for hand in hands:
-        final = {summary.player: summary.text for summary in hand.summaries}
-        for seat in hand.seats:
-            put_in = sum(a.amount for a in hand.actions if a.player == seat.player)
-            back = sum(r.amount for r in hand.returned if r.player == seat.player)
-            won = sum(c.amount for c in hand.collections if c.player == seat.player)
-            stack = int(final[seat.player].strip("- $").replace(",", "").replace(".", ""))
-            assert seat.stack - put_in + back + won == stack, (hand.hand_id, seat.player)
+    final_stacks_are_what_each_hand_paid(
+        hands, lambda text: int(text.strip("- $").replace(",", "").replace(".", ""))
+    )
