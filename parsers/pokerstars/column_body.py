@@ -13,16 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pyarrow as pa
 import pyarrow.compute as pc
 
 from parsers._base.columns import (
-    TEXT,
     Bools,
     Ints,
     Rows,
     Strings,
-    arrow,
     bracketed_cards,
     codes,
     contains,
@@ -32,19 +29,16 @@ from parsers._base.columns import (
     group_starts,
     index_in,
     integers,
-    ints,
     joined_rows,
     last_at_or_before,
     lengths,
     literal,
     matches,
     minor_units,
-    nullable_texts,
     rfind,
     starts_with,
     substrings,
     take,
-    trimmed,
     window,
     window_is,
 )
@@ -57,31 +51,19 @@ from parsers.pokerstars.column_seats import (
     seat_of,
     seated,
 )
+from parsers.pokerstars.column_streets import STREETS, read_dealt, read_streets
 from parsers.pokerstars.words import INFO_INFIXES, INFO_RESTS, INFO_SUFFIXES
-from tracker.model import ActionKind, CardSource, Street
-
-# Street lines: the name between "*** " and " ***", the street it starts (index in
-# STREETS), the size of the board it deals (0: none).
-_MARKERS = ["HOLE CARDS", "PRE-FLOP", "FLOP", "TURN", "RIVER", "SHOW DOWN"]
-_MARKER_STREET = np.array([0, 0, 1, 2, 3, 4])
-_MARKER_BOARD = np.array([0, 1, 3, 4, 5, 0])
-STREETS = [street.value for street in (Street.PREFLOP, Street.FLOP, Street.TURN,
-                                       Street.RIVER, Street.SHOWDOWN)]  # fmt: skip
-"""The flop games' streets, as `tracker.model.Street` values, by code."""
+from tracker.model import ActionKind
 
 KINDS = [kind.value for kind in (
     ActionKind.POST_SMALL_BLIND, ActionKind.POST_BIG_BLIND,
     ActionKind.POST_SMALL_AND_BIG_BLIND, ActionKind.POST_ANTE, ActionKind.FOLD,
-    ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
+    ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.BRING_IN,
 )]  # fmt: skip
 """The action kinds read here, as `tracker.model.ActionKind` values, by code."""
 _POSTS = ["small blind", "big blind", "small & big blinds", "the ante"]  # KINDS 0 to 3
-_FOLD, _CHECK, _CALL, _BET, _RAISE = 4, 5, 6, 7, 8
+_FOLD, _CHECK, _CALL, _BET, _RAISE, _BRING_IN = 4, 5, 6, 7, 8, 9
 _ANTE, _DEAD_AND_LIVE = 3, 2
-
-SOURCES = [source.value for source in (CardSource.DEALT, CardSource.SHOWN,
-                                       CardSource.MUCKED, CardSource.SUMMARY)]  # fmt: skip
-"""Card sources, as `tracker.model.CardSource` values, by code."""
 
 
 @dataclass
@@ -116,7 +98,7 @@ def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
     )
     ok &= found & (summary_at < hands.ends)
     at, owner = ranges(np.where(ok, seats.end, 0), np.where(ok, summary_at, 0))
-    street, dealt, board = _read_streets(lines, at, owner, ok)
+    street = read_streets(lines, at, owner, hands, ok)
     colon = find(lines, ": ")[at]  # all lines, at once: cheaper than cutting out the body
     named = np.flatnonzero((colon > 0) & ~street.marker)
     seat = seat_of(lines, at[named], colon[named], owner[named], seats)
@@ -135,60 +117,13 @@ def read_body(lines: Strings, hands: Hands, seats: Seats, ok: Bools) -> Body:
     shown = {"owner": shows["owner"], "seat": shows.pop("seat"), "source": shows["source"],
              "cards": shows["cards"]}  # fmt: skip
     cards = joined_rows(dealt_cards, shows)  # put in line order with the summary's
-    return Body(summary_at, dealt, actions, cards, returned, collections,
-                board[0], board[1], board[2], hero, shown)  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class _Streets:
-    marker: Bools  # per body line
-    of_line: Ints  # per body line: its street (index in STREETS)
-
-
-def _read_streets(
-    all_lines: Strings, at: Ints, owner: Ints, ok: Bools
-) -> tuple[_Streets, Bools, tuple[Strings, Any, Bools]]:
-    """ "*** HOLE CARDS ***", "*** FLOP *** [9h As Kc]", "*** TURN *** [9h As Kc] [8s]"...
-    among the body lines (`all_lines` at `at`)."""
-    marker = starts_with(all_lines, "*** ")[at]
-    rows = np.flatnonzero(marker)
-    lines = take(all_lines, at[rows])
-    close = find(lines, " ***")
-    name = substrings(lines, np.full(len(rows), 4), np.maximum(close, 4))
-    kind = index_in(name, _MARKERS)
-    decline(ok, owner[rows[(kind < 0) | (close <= 4)]])
-    kind = np.maximum(kind, 0)
-    # The line reader takes each street as it comes; here the streets are read in the
-    # site's order only: HOLE CARDS first, then never back to an earlier street.
-    hand_of, street_of = owner[rows], _MARKER_STREET[kind]
-    first = np.r_[True, hand_of[1:] != hand_of[:-1]] if len(rows) else np.zeros(0, np.bool_)
-    back = ~first[1:] & (street_of[1:] < street_of[:-1])
-    decline(ok, hand_of[(first & (kind != 0)) | np.r_[False, back][: len(rows)]])
-    size = _MARKER_BOARD[kind]
-    boarded = np.flatnonzero(size > 0)
-    cards_text = trimmed(substrings(lines, close[boarded] + 4, lengths(lines)[boarded], boarded))
-    text, indexes, cards_ok = bracketed_cards(cards_text)
-    cards_ok &= ints(pc.list_value_length(indexes)) == size[boarded]
-    decline(ok, owner[rows[boarded[~cards_ok]]])
-    street_at = np.zeros(len(at), np.int64)
-    street_at[rows] = _MARKER_STREET[kind]
-    last = last_at_or_before(marker)
-    same = (last >= 0) & (owner[np.maximum(last, 0)] == owner)
-    of_line = np.where(same, street_at[np.maximum(last, 0)], 0)
-    hands = len(ok)
-    dealt = np.zeros(hands, np.bool_)
-    dealt[owner[rows[kind == 0]]] = True
-    last_board = np.full(hands, -1, np.int64)
-    np.maximum.at(last_board, owner[rows[boarded]], np.arange(len(boarded)))
-    has_board = last_board >= 0
-    pick = arrow(np.where(has_board, last_board, 0))
-    board_text = pc.take(text, pick) if len(boarded) else pa.nulls(hands, TEXT)
-    board_indexes = pc.take(indexes, pick) if len(boarded) else pa.nulls(hands, indexes.type)
-    return _Streets(marker, of_line), dealt, (board_text, board_indexes, has_board)
+    return Body(summary_at, street.dealt, actions, cards, returned, collections,
+                street.board_text, street.board_indexes, street.has_board, hero,
+                shown)  # fmt: skip
 
 
 _VERB_WORDS = {"folds": _FOLD, "checks": _CHECK, "calls ": _CALL, "bets ": _BET,
-               "raises ": _RAISE, "posts ": 0}  # fmt: skip
+               "raises ": _RAISE, "brings in for ": _BRING_IN, "posts ": 0}  # fmt: skip
 _SHOWS, _MUCKS = "shows [", "mucks hand ["
 _QUIET = sorted({"mucks hand", *INFO_RESTS})
 _ALL_IN = " and is all-in"
@@ -253,7 +188,7 @@ def _read_bets(
     all_in = ends_with(lines, _ALL_IN)[rows] & priced
     decline(ok, owner[ends_with(lines, " cap")[rows] & priced])
     end = size - len(_ALL_IN) * all_in
-    begin = colon + 2 + np.select([kind == _CALL, kind == _BET], [6, 5], 0)
+    begin = colon + 2 + np.select([kind == _CALL, kind == _BET, kind == _BRING_IN], [6, 5, 14], 0)
     raised = kind == _RAISE
     raises = np.flatnonzero(raised)
     to = find(take(lines, rows[raises]), " to ")
@@ -319,43 +254,20 @@ def _read_other_lines(
     """ "Dealt to Hero [..]", "Uncalled bet ($0.14) returned to bob", "bob collected $5
     from pot", and the lines that say nothing of chips or cards."""
     dealt = starts_with(lines, "Dealt to ")
-    quiet = matches(lines, _SAID_OR_NEWS) & ~dealt
-    uncalled = starts_with(lines, "Uncalled bet (") & ~dealt & ~quiet
-    collected = contains(lines, " collected ") & ~dealt & ~quiet & ~uncalled
-    rest = np.flatnonzero(~dealt & ~quiet & ~uncalled & ~collected)  # few, or none
+    # the other lines looked at apart: in stud, most of these lines are "Dealt to" lines
+    undealt = np.flatnonzero(~dealt)
+    others = take(lines, undealt)
+    quiet = matches(others, _SAID_OR_NEWS)
+    uncalled = np.zeros(len(dealt), np.bool_)
+    uncalled[undealt] = starts_with(others, "Uncalled bet (") & ~quiet
+    collected = np.zeros(len(dealt), np.bool_)
+    collected[undealt] = contains(others, " collected ") & ~quiet & ~uncalled[undealt]
+    rest = undealt[~quiet & ~uncalled[undealt] & ~collected[undealt]]  # few, or none
     decline(ok, owner[rest[~matches(take(lines, rest), _INFIXES)]])
-    cards, hero = _read_dealt(lines, dealt, owner, street, order, hands, seats, ok)
+    cards, hero = read_dealt(lines, dealt, owner, street, order, hands, seats, ok)
     returned = _read_returned(lines, uncalled, owner, hands, seats, ok)
     collections = _read_collected(lines, collected, owner, hands, seats, ok)
     return cards, hero, returned, collections
-
-
-def _read_dealt(
-    lines: Strings, dealt: Bools, owner: Ints, street: Ints, order: Ints, hands: Hands,
-    seats: Seats, ok: Bools,
-) -> tuple[Rows, Strings]:  # fmt: skip
-    rows = np.flatnonzero(dealt)
-    found, owner, street = take(lines, rows), owner[rows], street[rows]
-    bracket = find(found, " [")
-    player = substrings(found, np.full(len(rows), 9), np.maximum(bracket, 9))
-    sitting = seated(owner, player, seats) >= 0
-    decline(ok, owner[~sitting | (bracket < 9)])
-    start = np.maximum(rfind(found, "["), bracket)
-    text, indexes, cards_ok = bracketed_cards(trimmed(substrings(found, start, lengths(found))))
-    cards_ok &= ints(pc.list_value_length(indexes)) == hands.hole_cards[owner]
-    decline(ok, owner[~cards_ok])
-    last = np.full(len(ok), -1, np.int64)
-    np.maximum.at(last, owner, np.arange(len(rows)))
-    hero = (
-        nullable_texts(take(player, np.maximum(last, 0)), last >= 0)
-        if len(rows)
-        else pa.nulls(len(ok), TEXT)
-    )
-    cards = {
-        "owner": owner, "order": order[rows], "player": player, "street": street,
-        "source": np.zeros(len(rows), np.int64), "cards": text, "card_indexes": indexes,
-    }  # fmt: skip
-    return cards, hero
 
 
 def _read_returned(

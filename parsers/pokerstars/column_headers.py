@@ -82,7 +82,7 @@ def read_headers(lines: Strings) -> tuple[Headers, Bools]:
             found: GameTerms | None = read_terms(str(line))
         except (UncoveredGameError, ValueError):
             found = None
-        terms.append(None if found is None or found.game.is_stud else found)
+        terms.append(found)
     ok &= np.array([term is not None for term in terms])[term_of]
     started_at, site_zone, zone_ok = _started_at(tail, ok)
     ok &= zone_ok

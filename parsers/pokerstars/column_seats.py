@@ -47,6 +47,7 @@ class Hands:
         first, second: the blinds (the small and big bet in limit games).
         limit: a limit game.
         hole_cards: the hole cards each player is dealt.
+        stud: a stud game.
     """
 
     heads: Ints
@@ -56,6 +57,7 @@ class Hands:
     second: Ints
     limit: Bools
     hole_cards: Ints
+    stud: Bools
 
 
 def ranges(starts: Ints, stops: Ints) -> tuple[Ints, Ints]:

@@ -41,6 +41,7 @@ from parsers._base.columns import (
 from parsers._base.text import money_reader
 from parsers.pokerstars.column_body import Body
 from parsers.pokerstars.column_seats import Hands, Seats, decline, ranges
+from parsers.pokerstars.column_streets import SHOWDOWN
 from parsers.pokerstars.words import read_total_pot
 
 
@@ -280,7 +281,7 @@ def _summary_cards(
         parts.append({
             "owner": owner[rows][keep], "order": order[rows][keep] * 2 + int(source == 2),
             "player": take(names, keep),
-            "street": np.full(len(keep), 4), "source": np.full(len(keep), source),
+            "street": np.full(len(keep), SHOWDOWN), "source": np.full(len(keep), source),
             "cards": take(text, keep), "card_indexes": take(indexes, keep),
         })  # fmt: skip
     return joined_rows(*parts)

@@ -29,8 +29,9 @@ from parsers._base.columns import (
     pick,
     take,
 )
-from parsers.pokerstars.column_body import KINDS, SOURCES, STREETS, Body
+from parsers.pokerstars.column_body import KINDS, Body
 from parsers.pokerstars.column_seats import Hands, Seats
+from parsers.pokerstars.column_streets import SOURCES, STREETS
 from tracker.arrow_arrays import arrow_array, from_numpy
 from tracker.bookkeeping import pot_discrepancies
 from tracker.schema import TABLES
@@ -185,7 +186,7 @@ def _hands(
     of = headers.term_of[keep]
     limit = hands.limit[keep]
     posts = _largest_posts(body.actions, len(hands.heads))
-    small, big, ante = (post[keep] for post in posts)
+    small, big, ante, bring_in = (post[keep] for post in posts)
     first, second = hands.first[keep], hands.second[keep]
 
     def per_term(value: Any, arrow_type: pa.DataType) -> pa.Array[Any]:
@@ -214,7 +215,7 @@ def _hands(
         "small_bet": _nullable(first, limit),
         "big_bet": _nullable(second, limit),
         "ante": _nullable(ante, ante > 0),
-        "bring_in": pa.nulls(count, pa.int64()),
+        "bring_in": _nullable(bring_in, bring_in > 0),
         "currency": per_term(lambda term: term.currency, pa.string()),
         "play_money": pc.or_(
             per_term(lambda term: term.play_money, pa.bool_()),
@@ -227,7 +228,11 @@ def _hands(
         "tournament_level": tournament(4, pa.string()),
         "table_name": per_table(lambda line: line.table, pa.string()),
         "max_seats": per_table(lambda line: line.max_seats, pa.int32()),
-        "button_seat": per_table(lambda line: line.button, pa.int32()),
+        "button_seat": pc.if_else(  # none in stud
+            arrow(hands.stud[keep]),
+            pa.nulls(count, pa.int32()),
+            per_table(lambda line: line.button, pa.int32()),
+        ),
         "started_at": pa.Array.from_buffers(
             TABLES["hands"].schema.field("started_at").type,
             count,
@@ -252,15 +257,15 @@ def _hands(
     return _table("hands", columns)
 
 
-def _largest_posts(actions: dict[str, Any], hands: int) -> tuple[Ints, Ints, Ints]:
-    """Per hand, the largest small blind, big blind and ante posted (0: none)."""
+def _largest_posts(actions: dict[str, Any], hands: int) -> tuple[Ints, Ints, Ints, Ints]:
+    """Per hand, the largest small blind, big blind, ante and bring-in posted (0: none)."""
     found = []
-    for kind in ("post_small_blind", "post_big_blind", "post_ante"):
+    for kind in ("post_small_blind", "post_big_blind", "post_ante", "bring_in"):
         rows = actions["kind"] == KINDS.index(kind)
         largest = np.zeros(hands, np.int64)
         np.maximum.at(largest, actions["owner"][rows], actions["amount"][rows])
         found.append(largest)
-    return found[0], found[1], found[2]
+    return found[0], found[1], found[2], found[3]
 
 
 def _chip_checks(

@@ -166,7 +166,7 @@ def test_real_files_give_the_same_rows(histories: Path) -> None:
         read += assert_same_rows(decode(path.read_bytes()), file=str(path))
         in_blocks += BLOCK_HANDS[-1]
     assert read > 80
-    assert in_blocks > 50  # the real files' flop-game hands of today's shapes
+    assert in_blocks > 140  # the real files' hands of today's shapes, stud among them
 
 
 def test_sample_files_give_the_same_rows() -> None:
@@ -191,8 +191,52 @@ def test_simulated_hands_give_the_same_rows(
     )  # fmt: skip
     text = "".join(format_hand(hand) + HAND_SEPARATOR for hand in simulated)
     assert assert_same_rows(text, file="simulated.txt") == HANDS_PER_CONFIG
-    # every flop-game hand the simulator writes is of a shape the column-wise reader takes
-    assert BLOCK_HANDS[-1] == (0 if game.is_stud else HANDS_PER_CONFIG)
+    # every hand the simulator writes, stud too, is of a shape the column-wise reader takes
+    assert BLOCK_HANDS[-1] == HANDS_PER_CONFIG
+
+
+STUD_SHAPES = [
+    # (what, pattern, replacement, taken): one change to the first hand it applies to, among
+    # simulated stud hands; `taken`: the changed hand is still read column-wise
+    ("a street name in capitals", r"\*\*\* 3rd STREET", "*** 3RD STREET", False),
+    ("flop streets in stud", r"\*\*\* 3rd STREET", "*** HOLE CARDS", False),
+    ("stud streets in Omaha", r"7 Card Stud Hi/Lo", "Omaha Hi/Lo", False),
+    ("a mixed game", r"7 Card Stud Hi/Lo Limit \((\$[^ ]*) USD\)",
+     r"8-Game (7 Card Stud Hi/Lo Limit, \1 USD)", True),
+    ("cards after seventh street", r"\*\*\* RIVER \*\*\*", "*** RIVER *** [5h]", True),
+    ("a button in stud", r"(Table '[^']*' 8-max)", r"\1 Seat #2 is the button", True),
+    ("the deck run out", r"(Total pot [^\n]*)", r"\1\nBoard [6h]", False),
+    ("two hole cards", r"(Dealt to Hero \[.. ..) ..\]", r"\1]", False),
+    ("three cards on fourth street", r"(Dealt to Hero \[[^]]*\] \[..)\]", r"\1 2c 3c]", False),
+    ("two up cards", r"(Dealt to Boto \[..)\]\n", r"\1 2c]\n", False),
+    ("another player's hole cards", r"(Dealt to Boto \[..)\]\n", r"\1 2c 3c]\n", True),
+    ("no hero", r"Dealt to Hero [^\n]*\n", "", True),
+    ("a bring-in all in", r"(brings in for \$[0-9.]+)", r"\1 and is all-in", True),
+    ("a bring-in of another shape", r"brings in for", "brings in with", False),
+    ("a bring-in by no one seated", r"\n[^\n:]+: brings in", "\nnobody: brings in", False),
+    ("a completion bet", r"raises \$0\.05 to \$0\.10", "bets $0.10", True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("pattern", "replacement", "taken"),
+    [shape[1:] for shape in STUD_SHAPES],
+    ids=[shape[0] for shape in STUD_SHAPES],
+)
+def test_stud_hands_of_other_shapes_give_the_same_rows(
+    pattern: str, replacement: str, taken: bool
+) -> None:
+    # Each change either leaves a shape the column-wise reader takes, or sends the hand to
+    # the line reader, which reads it or says why it cannot: the same rows and errors.
+    simulated = iter_hands(Game.STUD_HILO, Structure.LIMIT, hands=20, players=7, seed=3)
+    hands = [format_hand(hand) for hand in simulated]
+    changed = [index for index, hand in enumerate(hands) if re.search(pattern, hand)]
+    assert changed, pattern
+    first = changed[0]
+    hands[first] = re.sub(pattern, replacement, hands[first], count=1)
+    text = "".join(hand + HAND_SEPARATOR for hand in hands)
+    assert_same_rows(text, file="stud.txt")
+    assert BLOCK_HANDS[-1] == len(hands) - (not taken)
 
 
 def damaged(text: str, rng: random.Random) -> str:
