@@ -111,7 +111,8 @@ def test_bracketed_cards_are_the_row_readers_or_not_ok(parts: list[list[str]]) -
 
 
 def test_deck_cards_in_brackets_are_ok() -> None:
-    texts = ["[Jc 6c Kd] [9c]", "[As]", "[2c 3d 4h 5s Th]"]
+    # boards, hole cards, and stud's cards dealt over the streets ("[7c 3s 5h] [Qc]")
+    texts = ["[Jc 6c Kd] [9c]", "[As]", "[2c 3d 4h 5s Th]", "[7c 3s 5h]", "[7c 3s 5h Qc] [Kc]"]
     text, indexes, ok = bracketed_cards(arrow(texts, TEXT))
     assert ok.all()
     assert list(zip(text.to_pylist(), indexes.to_pylist(), strict=True)) == [

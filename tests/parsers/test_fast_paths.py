@@ -98,6 +98,8 @@ SUMMARY_PARTS = [
     " and won ($4.65)", " won ($1)", "won ($2)", " collected ($0.50)", " collected (20)",
     " won (", ")", " showed [Ah Kd]", " with HI: a pair", "won", " wonder", "\twon ($3)",
     " won\t($3)", " collected", " (button)", " won ($1,000.25)", " won (x)",
+    " folded on the 3rd Street (didn't bet)", " showed [5s 2d 7s Ad 8h Kh Td]",  # stud
+    " with HI: high card Ace; LO: 8,7,5,2,A",
 ]  # fmt: skip
 SUMMARY_RESTS = st.lists(st.sampled_from(SUMMARY_PARTS), max_size=5).map("".join)
 
