@@ -112,6 +112,7 @@ TABLES: dict[str, TableSpec] = {
         ("hands_seen", _INT, _NOT_NULL), ("hands_imported", _INT, _NOT_NULL),
         ("hands_skipped", _INT, _NOT_NULL), ("hands_failed", _INT, _NOT_NULL),
         ("hands_duplicate", _INT, _NOT_NULL), ("imported_at", UTC_TIME, _NOT_NULL),
+        ("resume_offset", _INT), ("resume_line", _INT), ("resume_sha256", _STRING),
     )),
     # The audit's derived tables (tracker/audit/run.py), rebuilt whole by every audit.
     "audit": TableSpec(_schema(

@@ -27,6 +27,8 @@ from tracker.model import (
     Structure,
     Tournament,
 )
+from tracker.schema import TABLES
+from tracker.store import Store
 
 START = datetime(2013, 4, 30, 22, 0, tzinfo=UTC)
 
@@ -200,3 +202,15 @@ def pokerstars_text(count: int, *, first_id: int = 100_000_000_000) -> str:
         for n in range(count)
     )
     return "\n\n".join(hands) + "\n"
+
+
+def table_contents(store: Store) -> dict[str, list[str]]:
+    """Every table's rows as sorted texts (the import times left out): equal for two
+    data folders holding the same rows, however their files are cut."""
+    contents = {}
+    for table in TABLES:
+        rows = store.read(table).to_pylist()
+        contents[table] = sorted(
+            repr(sorted((k, v) for k, v in row.items() if k != "imported_at")) for row in rows
+        )
+    return contents
