@@ -16,7 +16,7 @@ $(VENV)/.runtime: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,spark]'
 	touch $(VENV)/.runtime $@
 
 # The sample holds a few payout errors on purpose: the audit finds them and exits 1,
