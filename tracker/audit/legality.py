@@ -473,18 +473,27 @@ class _Replay:
         first = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
         previous = np.r_[0, position[:-1]]
         previous[first] = self._opening_position(chain[first])
-        gap = np.where(previous > -2, (position - previous - 1) % players, 0)
+        # The players passed over, clockwise: (position - previous - 1) mod players, with
+        # no division (the difference is at least -players).
+        passed = position - previous - 1
+        gap = np.where(previous > -2, np.where(passed < 0, passed + players, passed), 0)
         look = np.flatnonzero(gap > 0)
         out_at = np.minimum(self.fold_at, self.all_in_at)
-        hand = rows.row_hand[chain[look]]
+        at, gap, previous, players = chain[look], gap[look], previous[look], players[look]
+        hand = rows.row_hand[at]
         starts = rows.player_starts[hand]
-        rotation = self._rotation()[hand]
+        turned = previous + self._rotation()[hand]
         wrong = np.zeros(len(look), dtype=np.bool_)
-        for step in range(1, int(gap.max(initial=0)) + 1):
-            between = (previous[look] + step + rotation) % players[look]
-            skipped = (gap[look] >= step) & (out_at[starts + between] >= chain[look])
-            wrong |= skipped
-        result: Ints = chain[look[wrong]]
+        open_rows = np.arange(len(look))
+        step = 1
+        # One step clockwise at a time, on the rows that passed over that many players.
+        while len(open_rows := open_rows[gap[open_rows] >= step]):
+            between = (turned[open_rows] + step) % players[open_rows]
+            skipped = out_at[starts[open_rows] + between] >= at[open_rows]
+            wrong[open_rows[skipped]] = True
+            open_rows = open_rows[~skipped]  # one player skipped is enough
+            step += 1
+        result: Ints = at[wrong]
         return result
 
     @cached_property
