@@ -9,14 +9,18 @@ count of `--processes` (default: 2, then 1), the audit runs `--repeat` times, ea
 a new process (cold: no lookup table built yet), and the script prints the median hands/s,
 the CPU seconds the audit's processes used together, the machine's one-minute load
 average before each run (other jobs on the machine slow the audit down), how many hands
-the vectorised path proved ok, the verdict counts and the peak memory. `--alternate` runs
+the vectorised path proved ok, the verdict counts and the peak memory of the whole audit:
+the most that the audit's processes (the one started and its workers) held at once,
+sampled from /proc every 20 ms, as the sum of their resident sizes (RSS: pages a forked
+worker shares with its parent counted twice) and of their proportional sizes (PSS:
+shared pages divided among the processes sharing them). `--alternate` runs
 the counts of processes in turn (1, 2, 1, 2, ...) rather than one after the other, so that
 a change in the machine's load weighs on both alike.
 
 Usage:
 
     .venv/bin/python benchmarks/bench_audit.py [--hands 200000] [--repeat 3]
-        [--processes 2 1] [--alternate] [--data DIR]
+        [--processes 2 1] [--alternate] [--data DIR] [--piece-hands N]
 
 The data folder defaults to <temp folder>/hilo-tracker-bench/audit-<hands>.
 """
@@ -30,9 +34,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from tracker.audit.pieces import PIECE_HANDS
 
 TRACKER = Path(sys.executable).with_name("tracker")
 GAMES = ("omaha-hilo", "omaha5-hilo", "courchevel-hilo", "stud-hilo")
@@ -43,7 +50,7 @@ from tracker.audit.run import run_audit
 from tracker.store import Store
 with Store(sys.argv[1]) as store:
     start, cpu = time.perf_counter(), os.times()
-    summary = run_audit(store, processes=int(sys.argv[2]))
+    summary = run_audit(store, processes=int(sys.argv[2]), piece_hands=int(sys.argv[3]))
     seconds, used = time.perf_counter() - start, os.times()
 print(json.dumps({
     "seconds": seconds,
@@ -73,6 +80,71 @@ def build(data: Path, hands: int) -> None:
         )
 
 
+class PeakMemory:
+    """The most memory a process and its descendants held at once, sampled from /proc
+    (Linux) in a thread until `stop`: in MB, the sums of their RSS and of their PSS."""
+
+    def __init__(self, pid: int, every: float = 0.02) -> None:
+        self.pid, self.every = pid, every
+        self.rss = self.pss = 0.0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _sample(self) -> None:
+        while not self._done.wait(self.every):
+            rss = pss = 0
+            for pid in self._tree():
+                rss += _kilobytes(f"/proc/{pid}/status", "VmRSS:")
+                pss += _kilobytes(f"/proc/{pid}/smaps_rollup", "Pss:")
+            self.rss, self.pss = max(self.rss, rss / 1024), max(self.pss, pss / 1024)
+
+    def _tree(self) -> list[int]:
+        """The process and its descendants (from each process's parent in /proc)."""
+        parents: dict[int, int] = {}
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/stat") as stat:
+                        parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+                except (OSError, IndexError, ValueError):
+                    continue  # gone meanwhile
+        tree, found = [self.pid], 0
+        while found < len(tree):
+            tree += [pid for pid, parent in parents.items() if parent == tree[found]]
+            found += 1
+        return tree
+
+
+def _kilobytes(path: str, field: str) -> int:
+    try:
+        with open(path) as lines:
+            for line in lines:
+                if line.startswith(field):
+                    return int(line.split()[1])
+    except OSError:
+        pass  # the process ended meanwhile
+    return 0
+
+
+def run_child(data: Path, processes: int, piece_hands: int) -> dict[str, Any]:
+    """One audit in a new process: its figures, with the peak memory of its processes."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(data), str(processes), str(piece_hands)],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    peak = PeakMemory(child.pid)
+    output, _ = child.communicate()
+    peak.stop()
+    if child.returncode:
+        raise SystemExit(f"the audit failed (exit status {child.returncode})")
+    return {**json.loads(output), "rss_mb": peak.rss, "pss_mb": peak.pss}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200_000)
@@ -80,6 +152,7 @@ def main() -> None:
     parser.add_argument("--processes", type=int, nargs="+", default=[2, 1])
     parser.add_argument("--data", type=Path, default=None)
     parser.add_argument("--alternate", action="store_true")
+    parser.add_argument("--piece-hands", type=int, default=PIECE_HANDS)
     options = parser.parse_args()
     data = options.data or (
         Path(tempfile.gettempdir()) / "hilo-tracker-bench" / f"audit-{options.hands}"
@@ -94,11 +167,8 @@ def main() -> None:
     runs_of: dict[int, list[dict[str, Any]]] = {count: [] for count in options.processes}
     for processes, _ in order:
         load = os.getloadavg()[0]
-        child = subprocess.run(
-            [sys.executable, "-c", CHILD, str(data), str(processes)],
-            check=True, capture_output=True, text=True,
-        )  # fmt: skip
-        runs_of[processes].append({**json.loads(child.stdout), "load": load})
+        found = run_child(data, processes, options.piece_hands)
+        runs_of[processes].append({**found, "load": load})
     for processes, runs in runs_of.items():
         seconds = statistics.median(run["seconds"] for run in runs)
         last = runs[-1]
@@ -113,7 +183,13 @@ def main() -> None:
             + "; load average before: "
             + ", ".join(f"{run['load']:.1f}" for run in runs)
         )
-        print(f"peak memory of the audit's main process: {last['peak_mb']:,.0f} MB")
+        print(
+            "peak memory of the whole audit (all its processes), RSS: "
+            + ", ".join(f"{run['rss_mb']:,.0f}" for run in runs)
+            + " MB; PSS: "
+            + ", ".join(f"{run['pss_mb']:,.0f}" for run in runs)
+            + f" MB; of the main process alone (its own maximum RSS): {last['peak_mb']:,.0f} MB"
+        )
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Time what the betting-legality audit adds to the payout audit, in one run.
 
 Each (site, month) batch of an imported data folder is audited as `tracker audit` does
-(`tracker.audit.loading.load_batch` then `tracker.audit.batch_rows.audit_batch`, in this
+(a piece of `tracker.audit.pieces.PIECE_HANDS` hands at most at a time:
+`tracker.audit.loading.load_batch` then `tracker.audit.batch_rows.audit_batch`, in this
 one process), once without the betting rows and the legality check and once with them,
 the two in turn, `--repeat` times. The script prints, per variant, the median seconds
 and hands/s over the whole folder (wall and CPU seconds), the ratio of the medians, and
@@ -30,7 +31,8 @@ from tracker.audit.batch_rows import audit_batch
 from tracker.audit.betting_rules import settings_for
 from tracker.audit.conventions import convention_for
 from tracker.audit.legality import betting_columns, check_betting
-from tracker.audit.loading import load_batch, partitions
+from tracker.audit.loading import TABLES_READ, load_batch, partitions
+from tracker.audit.pieces import partition_pieces
 from tracker.store import Store
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -44,13 +46,14 @@ def audit_once(
     check = check_cpu = 0.0
     start, cpu = time.perf_counter(), time.process_time()
     for site, month, _ in batches:
-        batch = load_batch(store, site, month, betting=betting)
-        audit_batch(batch, convention_for(site))
-        if betting and batch.betting is not None:  # timed apart, not counted twice
-            began, began_cpu = time.perf_counter(), time.process_time()
-            betting_columns(batch.betting, check_betting(batch.betting, settings_for(site)))
-            check += time.perf_counter() - began
-            check_cpu += time.process_time() - began_cpu
+        for piece in partition_pieces(store, site, month, TABLES_READ):
+            batch = load_batch(store, site, month, betting=betting, files=piece.files)
+            audit_batch(batch, convention_for(site))
+            if betting and batch.betting is not None:  # timed apart, not counted twice
+                began, began_cpu = time.perf_counter(), time.process_time()
+                betting_columns(batch.betting, check_betting(batch.betting, settings_for(site)))
+                check += time.perf_counter() - began
+                check_cpu += time.process_time() - began_cpu
     wall, used = time.perf_counter() - start, time.process_time() - cpu
     return wall - check, used - check_cpu, check
 

@@ -90,6 +90,10 @@ class FileRecord:
     hands_failed: int
     hands_duplicate: int
     imported_at: datetime
+    resume_offset: int | None = None
+    """Where the next import of the grown file may start reading (tracker/live_files.py)."""
+    resume_line: int | None = None
+    resume_sha256: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,6 +335,15 @@ class Transaction:
         final = folder / f"part-{self.batch_id}{suffix}.parquet"
         self._files.add(final, lambda stream: _write_parquet(data, stream))
 
+    def joined_batch(self) -> Transaction:
+        """A transaction whose files are named as a batch of their own (as the audit
+        reads an import's batches: tracker/audit/pieces.py) but become visible with this
+        one's, at its `commit` (the new one is not committed itself): the batches of a
+        whole Spark import in one commit (tracker/spark/import_job.py)."""
+        joined = Transaction(self.root)
+        joined._files = self._files
+        return joined
+
     def commit(self) -> None:
         """Make every file of the batch visible (see `tracker.atomic_files`)."""
         self._files.commit()
@@ -457,6 +470,7 @@ class Store:
         where: pc.Expression | None = None,
         dictionary_columns: Sequence[str] = (),
         partition: Sequence[str] | None = None,
+        files: Sequence[str] | None = None,
     ) -> pa.Table:
         """The committed rows of `table` (partition columns included), or an empty table.
 
@@ -469,11 +483,15 @@ class Store:
             partition: values of the table's partition columns, in order, to read the
                 files of that one partition folder only (no other folder is listed);
                 `where` may then name the files' own columns only.
+            files: with `partition`, the names of the folder's files to read (of
+                `partition_files`; all when None).
         """
         self._check_version()
         try:
             if partition is not None:
-                return self._read_partition(table, columns, where, dictionary_columns, partition)
+                return self._read_partition(
+                    table, columns, where, dictionary_columns, partition, files
+                )
             return self._read_table(table, columns, where, dictionary_columns)
         except (pa.ArrowException, OSError):
             damaged = corrupted_file_error(self.root / table)
@@ -524,6 +542,7 @@ class Store:
         where: pc.Expression | None,
         dictionary_columns: Sequence[str],
         values: Sequence[str],
+        files: Sequence[str] | None = None,
     ) -> pa.Table:
         """`read` of one partition folder's files (see its `partition` argument)."""
         import pyarrow.dataset as ds
@@ -536,8 +555,8 @@ class Store:
         )  # fmt: skip
         fixed = dict(zip(spec.partition_by, values, strict=True))
         wanted = list(columns) if columns is not None else spec.full_schema.names
-        folder = _partition_folder(self.root, table, spec.partition_by, values)
-        paths = sorted(str(path) for path in folder.glob("*.parquet") if path.name[0] not in "._")
+        found = self.partition_files(table, values)
+        paths = [str(path) for path in found if files is None or path.name in files]
         options = ds.ParquetReadOptions(dictionary_columns=sorted(encoded))
         dataset = ds.dataset(paths, schema=schema, format=ds.ParquetFileFormat(options))
         read = [name for name in wanted if name not in fixed]
@@ -548,6 +567,11 @@ class Store:
              for name in wanted],
             names=wanted,
         )  # fmt: skip
+
+    def partition_files(self, table: str, values: Sequence[str]) -> list[Path]:
+        """The committed files of one partition folder of `table`, in name order."""
+        folder = _partition_folder(self.root, table, _spec(table).partition_by, values)
+        return sorted(path for path in folder.glob("*.parquet") if path.name[0] not in "._")
 
     def known_hand_keys(self, site: str) -> set[str]:
         """The hand ids of `site` already in `hands`."""

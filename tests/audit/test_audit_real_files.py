@@ -227,19 +227,19 @@ def test_a_worker_killed_half_way_stops_the_audit(
     real = audit_run._audit_job
     taken = multiprocessing.get_context("fork").Event()
 
-    def dies_in_the_worker(job: Any) -> Any:
+    def dies_in_the_worker(job: Any, piece_hands: int) -> Any:
         if os.getpid() != parent:
             taken.set()
             os._exit(1)
-        return real(job)
+        return real(job, piece_hands)
 
-    def waits_for_the_worker(job: Any, conventions: Any) -> Any:
+    def waits_for_the_worker(job: Any, conventions: Any, piece_hands: int) -> Any:
         taken.wait(timeout=30)  # so that the worker surely takes a batch
-        return real_here(job, conventions)
+        return real_here(job, conventions, piece_hands)
 
-    real_here = audit_run._audit_here
+    real_here = audit_run._audits_here
     monkeypatch.setattr(audit_run, "_audit_job", dies_in_the_worker)
-    monkeypatch.setattr(audit_run, "_audit_here", waits_for_the_worker)
+    monkeypatch.setattr(audit_run, "_audits_here", waits_for_the_worker)
     before = {table: _sorted_rows(store, table) for table in ("audit", "awards")}
     with pytest.raises(RuntimeError, match="stopped before the end"):
         run_audit(store, processes=2)

@@ -12,7 +12,7 @@ the exact path.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -143,6 +143,8 @@ _READS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "boards": (("hand_id", "board", "card_indexes"), ("hand_id",)),
 }  # fmt: skip
 """Per table the audit reads: its columns, and those read dictionary-encoded (codes)."""
+TABLES_READ = tuple(_READS)
+"""The tables the audit reads, `hands` first."""
 
 _BETTING_READS = {
     **_READS,
@@ -151,31 +153,50 @@ _BETTING_READS = {
         ("hand_id", "sequence", "street", "player", "kind", "amount", "to_amount", "all_in"),
         ("hand_id", "player", "kind", "street"),
     ),
+    "cards": (
+        ("hand_id", "player", "sequence", "street", "source", "card_indexes"),
+        ("hand_id", "player", "street", "source"),
+    ),
 }
-"""What the audit reads with the betting rows of the legality audit."""
+"""What the audit reads with the betting rows of the legality audit: in the same reads
+of `actions` and `cards`, the columns of the betting and the stud up cards."""
 
 
-def load_batch(store: Store, site: str, month: str, *, betting: bool = True) -> Batch:
+def load_batch(
+    store: Store,
+    site: str,
+    month: str,
+    *,
+    betting: bool = True,
+    files: Mapping[str, Sequence[str]] | None = None,
+) -> Batch:
     """Read one partition's hands (see `Batch`); with `betting`, their betting rows too
-    (`Batch.betting`, for the legality audit)."""
-    # Only cards that can make a showdown hand (not the stud up cards seen on the way).
-    card_sources = pc.field("source").isin(_CARD_SOURCES)
+    (`Batch.betting`, for the legality audit). `files` names, per table, the partition's
+    files to read (none of a table not named; `tracker.audit.pieces`), else all are."""
+    # Only cards that can make a showdown hand, and with the betting the stud up cards of
+    # third and fourth street (not those seen later on the way).
     reads = _BETTING_READS if betting else _READS
+    card_rows = _SHOWDOWN_CARDS | _UP_CARDS if betting else _SHOWDOWN_CARDS
     tables = {
         name: store.read(
             name,
             list(columns),
-            card_sources if name == "cards" else None,
+            card_rows if name == "cards" else None,
             encoded,
             partition=(site, month),
+            files=None if files is None else files.get(name, ()),
         )
         for name, (columns, encoded) in reads.items()
     }
     hands = tables["hands"].sort_by("hand_id")
     keys = _PlayerKeys(hands, tables)
-    people = _people(hands, tables, keys)
+    # The kind codes, hands and players of the action rows, once for both audits.
+    actions = _ActionCodes(
+        *keys.place(tables["actions"]), _codes(tables["actions"].column("kind"), _KIND_TEXTS)
+    )
+    people = _people(hands, tables, keys, actions)
     if betting:
-        people["betting"] = _betting_rows(store, (site, month), hands, tables, keys)
+        people["betting"] = _betting_rows(hands, tables, keys, actions)
     side_starts, side_values = _lists(hands.column("side_pots"))
     return Batch(
         site=site,
@@ -321,7 +342,18 @@ def _find(sorted_keys: Ints, keys: Ints) -> tuple[Ints, Flags]:
     return at, found
 
 
-def _people(hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class _ActionCodes:
+    """Per action row: its hand number, its player number and its kind's code."""
+
+    hand: Ints
+    player: Ints
+    kind: Ints
+
+
+def _people(
+    hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys, actions: _ActionCodes
+) -> dict[str, Any]:
     """The players' columns of `Batch`, summed from the actions, returns and collections."""
     players = len(keys.universe)
     ordered = keys.order
@@ -332,10 +364,8 @@ def _people(hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys) -> 
         "player": keys.names.take(keys.universe[ordered] % keys.name_count),
         "seat": keys.seat[ordered],
     }
-    actions = tables["actions"]
-    action_hand, place = keys.place(actions)
-    kind = _codes(actions.column("kind"), _KIND_TEXTS)
-    amount = _ints(actions, "amount")
+    action_hand, place, kind = actions.hand, actions.player, actions.kind
+    amount = _ints(tables["actions"], "amount")
     slot = _SLOT_OF_KIND[kind]
     chips = slot >= 0
     flat = np.zeros(players * len(_SLOTS), dtype=np.int64)
@@ -367,26 +397,21 @@ def _people(hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys) -> 
 
 
 def _betting_rows(
-    store: Store,
-    partition: tuple[str, str],
-    hands: pa.Table,
-    tables: dict[str, pa.Table],
-    keys: _PlayerKeys,
+    hands: pa.Table, tables: dict[str, pa.Table], keys: _PlayerKeys, codes: _ActionCodes
 ) -> BettingRows:
     """The betting rows of the batch (`tracker.audit.betting_rows`), players in the
     batch's order: hand order, then clockwise from the button's left (odd-chip order)."""
     actions = tables["actions"]
-    hand, place = keys.place(actions)
     columns = {
-        "row_hand": hand,
-        "row_player": place,
+        "row_hand": codes.hand,
+        "row_player": codes.player,
         "row_street": _codes(actions.column("street"), _STREET_TEXTS),
-        "row_kind": _codes(actions.column("kind"), _KIND_TEXTS),
+        "row_kind": codes.kind,
         "row_amount": _ints(actions, "amount"),
         "row_to_amount": _ints(actions, "to_amount", missing=-1),
     }
     all_in = _flags(actions, "all_in")
-    order = in_play_order(hand, _ints(actions, "sequence"))
+    order = in_play_order(codes.hand, _ints(actions, "sequence"))
     if order is not None:
         columns = {name: values[order] for name, values in columns.items()}
         all_in = all_in[order]
@@ -394,7 +419,7 @@ def _betting_rows(
     owner = (keys.universe // keys.name_count)[keys.order]
     door = fourth = np.full(len(owner), -1, dtype=np.int64)
     if np.isin(games, _STUD_CODES).any():
-        door, fourth = _up_cards(store, partition, keys)
+        door, fourth = _up_cards(tables["cards"], keys)
     return BettingRows(
         game=games,
         structure=_array_ints(pc.index_in(hands.column("structure"), value_set=_STRUCTURES)),
@@ -412,19 +437,15 @@ def _betting_rows(
     )
 
 
-def _up_cards(store: Store, partition: tuple[str, str], keys: _PlayerKeys) -> tuple[Ints, Ints]:
+def _up_cards(cards: pa.Table, keys: _PlayerKeys) -> tuple[Ints, Ints]:
     """Per player, the index of their third and fourth street up card (stud), or -1:
     the last card of the first row dealt to them on the street ("Dealt to Hero
     [Td 8d Qh]" shows the door card last)."""
-    wanted = pc.field("street").isin(["third", "fourth"]) & pc.field("source").isin(["up", "dealt"])
-    cards = store.read(
-        "cards", ["hand_id", "player", "street", "card_indexes"], wanted,
-        ("hand_id", "player", "street"), partition=partition,
-    )  # fmt: skip
     place = _places_or_minus_one(cards, keys)
     starts, values = _lists(cards.column("card_indexes"))
     last = starts[1:] - 1
-    has = (starts[1:] > starts[:-1]) & (place >= 0)
+    source = _codes(cards.column("source"), _UP_SOURCES)
+    has = (starts[1:] > starts[:-1]) & (place >= 0) & (source >= 0)
     street = _codes(cards.column("street"), _STREET_TEXTS)
     found = []
     for name in (Street.THIRD, Street.FOURTH):
@@ -454,9 +475,10 @@ def _showdown_cards(
     wanted = wanted_per_hand[owner] if players else np.zeros(0, dtype=np.int64)
     row_starts, row_values = _lists(cards.column("card_indexes"))
     lengths = row_starts[1:] - row_starts[:-1]
-    whole_source = _codes(cards.column("source"), _WHOLE_SOURCES) >= 0
+    source = _codes(cards.column("source"), _CARD_SOURCE_TEXTS)
+    whole_source = (source >= 0) & (source < len(_WHOLE_SOURCES))
     place = _places_or_minus_one(cards, keys)
-    known = place >= 0
+    known = (place >= 0) & (source >= 0)  # not the stud up cards read for the betting
     sequence = _ints(cards, "sequence")
     order = sort_order((sequence, place))
     order = order[known[order]]
@@ -534,6 +556,12 @@ _SMALL_AND_BIG_CODE = _KIND_CODE[ActionKind.POST_SMALL_AND_BIG_BLIND]
 _CASH_OUT_CODE = _KIND_CODE[ActionKind.CASH_OUT]
 _WHOLE_SOURCES = pa.array(sorted(source.value for source in FULL_HAND_SOURCES))
 _CARD_SOURCES = [*_WHOLE_SOURCES.to_pylist(), CardSource.DEALT.value]
+_CARD_SOURCE_TEXTS = pa.array(_CARD_SOURCES)
+_UP_SOURCES = pa.array([CardSource.UP.value, CardSource.DEALT.value])
+_SHOWDOWN_CARDS = pc.field("source").isin(_CARD_SOURCES)
+_UP_CARDS = pc.field("source").isin(_UP_SOURCES) & pc.field("street").isin(
+    [Street.THIRD.value, Street.FOURTH.value]
+)
 
 
 def _live_blind(hands: pa.Table) -> Ints:

@@ -1,12 +1,13 @@
 """The audit of a data folder: every imported hand, in (site, month) batches, into the
 `audit` and `awards` tables.
 
-Each batch is read through the store into arrays (`tracker.audit.loading`) and audited
-into its rows (`tracker.audit.batch_rows`: the vectorised path proves most hands ok at
-once, the exact path takes the rest one by one). Large folders are audited by
-two processes, this one and a worker, each taking the next batch from one queue; this
-one also writes what both found. Hands the import could not read (a cut-off hand, a
-player with no seat) are listed too, as unverifiable, with the reason.
+Each batch is read through the store into arrays (`tracker.audit.loading`), a piece of
+a bounded number of hands at a time (`tracker.audit.pieces`), and audited into its rows
+(`tracker.audit.batch_rows`: the vectorised path proves most hands ok at once, the exact
+path takes the rest one by one). Large folders are audited by two processes, this one and
+a worker, each taking the next batch from one queue; this one also writes what both
+found. Hands the import could not read (a cut-off hand, a player with no seat) are listed
+too, as unverifiable, with the reason.
 
 Re-running the audit rebuilds both tables in one store transaction (the old files are
 removed as the new ones are committed), so a killed audit leaves the previous audit.
@@ -23,7 +24,6 @@ import tempfile
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from queue import Empty
 from typing import Any
 
 import pyarrow as pa
@@ -33,12 +33,14 @@ from tracker.audit import best_cards
 from tracker.audit.batch_rows import BatchAudit, audit_batch
 from tracker.audit.betting_rules import BettingStatus
 from tracker.audit.conventions import SiteConvention, convention_for
-from tracker.audit.loading import load_batch, partitions
+from tracker.audit.loading import TABLES_READ, load_batch, partitions
+from tracker.audit.pieces import PIECE_HANDS, partition_pieces
 from tracker.audit.verdict import Status
 from tracker.engine.batch_tables import omaha_high_tables, omaha_low_table, stud_high_tables
 from tracker.errors import NoDataError
 from tracker.schema import TABLES
 from tracker.store import Store
+from tracker.worker_processes import next_message
 
 NOT_IMPORTED_MONTH = "unknown"
 """The `month` partition of hands the import could not read (their time is unknown)."""
@@ -75,6 +77,8 @@ def run_audit(
     exact: bool = False,
     processes: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    audited_by: BatchAuditor | None = None,
+    piece_hands: int = PIECE_HANDS,
 ) -> AuditSummary:
     """Audit every imported hand of `store` and rebuild its `audit` and `awards` tables.
 
@@ -87,6 +91,11 @@ def run_audit(
             Other conventions than the sites' own are audited in this process only.
         progress: called with the hands audited so far and the hands in all, after
             each batch.
+        audited_by: audits the batches elsewhere (`tracker.spark.audit_job`: on a
+            cluster's executors) instead of in these processes; the sites' own
+            conventions only.
+        piece_hands: hands read and audited at most at a time (`tracker.audit.pieces`);
+            the rows are the same whatever it is.
 
     Raises:
         NoDataError: when the folder holds no imported hand and no unreadable one.
@@ -107,7 +116,11 @@ def run_audit(
         # The largest batches first: the two processes then finish at about the same time.
         by_size = sorted(batches, key=lambda batch: -batch[2])
         jobs = [(str(store.root), site, month, exact) for site, month, _ in by_size]
-        for result in _audited(jobs, conventions, processes):
+        if audited_by is None:
+            results = _audited(jobs, conventions, processes, piece_hands)
+        else:
+            results = audited_by(jobs)
+        for result in results:
             transaction.write_rows("audit", result.audit)
             transaction.write_rows("awards", result.awards)
             _count(summary, result.audit)
@@ -122,13 +135,19 @@ def run_audit(
 _Job = tuple[str, str, str, bool]
 """(data folder, site, month, exact): one batch to audit."""
 
+BatchAuditor = Callable[[list[_Job]], Iterator[BatchAudit]]
+"""Audits the batches of `run_audit` given as jobs, yielding each audit (in any order)."""
 
-def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iterator[BatchAudit]:
-    """The audits of the batches, each as soon as it is done: here, in order; or here and
-    in `processes - 1` worker processes, all taking the next batch from one queue."""
+
+def _audited(
+    jobs: list[_Job], conventions: Conventions, processes: int, piece_hands: int
+) -> Iterator[BatchAudit]:
+    """The audits of the batches, each as soon as it is done: here, in order, a piece at a
+    time; or here and in `processes - 1` worker processes, all taking the next batch from
+    one queue."""
     if processes <= 1 or len(jobs) <= 1:
-        for root, site, month, exact in jobs:
-            yield _audit_here((root, site, month, exact), conventions)
+        for job in jobs:
+            yield from _audits_here(job, conventions, piece_hands)
         return
     forking = "fork" in multiprocessing.get_all_start_methods()
     if forking:
@@ -143,7 +162,7 @@ def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iter
     workers = min(processes - 1, len(jobs) - 1)
     with tempfile.TemporaryDirectory(prefix="hilo-audit-") as folder:
         started = [
-            context.Process(target=_work, args=(queue, results, folder), daemon=True)
+            context.Process(target=_work, args=(queue, results, folder, piece_hands), daemon=True)
             for _ in range(workers)
         ]
         for worker in started:
@@ -153,7 +172,9 @@ def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iter
         threads = pa.cpu_count()
         pa.set_cpu_count(1)  # here too: the processes already share the cores
         try:
-            yield from _audit_and_collect(queue, results, conventions, len(jobs), started)
+            yield from _audit_and_collect(
+                queue, results, conventions, len(jobs), started, piece_hands
+            )
         finally:
             pa.set_cpu_count(threads)
             for worker in started:
@@ -163,7 +184,12 @@ def _audited(jobs: list[_Job], conventions: Conventions, processes: int) -> Iter
 
 
 def _audit_and_collect(
-    queue: Any, results: Any, conventions: Conventions, jobs: int, workers: list[Any]
+    queue: Any,
+    results: Any,
+    conventions: Conventions,
+    jobs: int,
+    workers: list[Any],
+    piece_hands: int,
 ) -> Iterator[BatchAudit]:
     """Take batches from `queue` and audit them here until a stop sign comes (every batch
     is taken), handing on the workers' audits as they come; then wait for the rest."""
@@ -172,32 +198,24 @@ def _audit_and_collect(
         job = queue.get()
         if job is None:  # every batch is taken
             break
-        yield _audit_here(job, conventions)
+        yield from _audits_here(job, conventions, piece_hands)
         done += 1
         while not results.empty():
             yield _received(results.get())
             done += 1
     while done < jobs:
-        yield _received(_next_result(results, workers))
+        yield _received(next_message(results, workers, "the audit workers"))
         done += 1
 
 
-def _next_result(results: Any, workers: list[Any]) -> tuple[str, str, int] | str:
-    """The next message of a worker, waiting for it; an error if every worker is gone
-    without sending it (killed, say)."""
-    while True:
-        try:
-            message: tuple[str, str, int] | str = results.get(timeout=1.0)
-        except Empty:
-            if not any(worker.is_alive() for worker in workers) and results.empty():
-                raise RuntimeError("the audit workers stopped before the end") from None
-        else:
-            return message
-
-
-def _audit_here(job: _Job, conventions: Conventions) -> BatchAudit:
+def _audits_here(job: _Job, conventions: Conventions, piece_hands: int) -> Iterator[BatchAudit]:
+    """The audit of one batch, a piece at a time (each piece read, audited and handed on
+    before the next is read)."""
     root, site, month, exact = job
-    return audit_batch(load_batch(Store(root), site, month), conventions(site), exact=exact)
+    store = Store(root)
+    for piece in partition_pieces(store, site, month, TABLES_READ, piece_hands):
+        batch = load_batch(store, site, month, files=piece.files)
+        yield audit_batch(batch, conventions(site), exact=exact)
 
 
 def _received(message: tuple[str, str, int] | str) -> BatchAudit:
@@ -208,14 +226,14 @@ def _received(message: tuple[str, str, int] | str) -> BatchAudit:
     return BatchAudit(audit=_taken(audit_file), awards=_taken(awards_file), fast=fast)
 
 
-def _work(queue: Any, results: Any, folder: str) -> None:
+def _work(queue: Any, results: Any, folder: str, piece_hands: int) -> None:
     """A worker process: audit batches from `queue` until a stop sign; each audit's rows
     go to two Arrow files in `folder` (a batch's 14 MB of rows through a pipe kept the
     worker waiting for the busy writer to read them), their names to `results`."""
     pa.set_cpu_count(1)  # the processes already share the cores
     while (job := queue.get()) is not None:
         try:
-            results.put(_audit_job((*job, folder)))
+            results.put(_audit_job((*job, folder), piece_hands))
         except BaseException:
             results.put(traceback.format_exc())
             raise
@@ -231,24 +249,37 @@ def _build_lookup_tables() -> None:
     best_cards.low_names()
 
 
-def _audit_job(job: tuple[str, str, str, bool, str]) -> tuple[str, str, int]:
-    """One batch audited in a worker process: its `audit` and `awards` rows written to
-    two Arrow files in the folder given, and how many hands the fast path proved ok."""
+def _audit_job(
+    job: tuple[str, str, str, bool, str], piece_hands: int = PIECE_HANDS
+) -> tuple[str, str, int]:
+    """One batch audited in a worker process, a piece at a time: its `audit` and `awards`
+    rows written to two Arrow files in the folder given, piece after piece, and how many
+    hands the fast path proved ok."""
     root, site, month, exact, folder = job
-    result = _audit_here((root, site, month, exact), convention_for)
-    paths = []
-    for name, table in (("audit", result.audit), ("awards", result.awards)):
-        path = os.path.join(folder, f"{name}-{site}-{month}.arrow")
-        with pa.OSFile(path, "wb") as sink, pa.ipc.new_file(sink, table.schema) as writer:
-            writer.write_table(table)
-        paths.append(path)
-    return paths[0], paths[1], result.fast
+    paths = [os.path.join(folder, f"{name}-{site}-{month}.arrow") for name in TABLE_FILES]
+    schemas = [TABLES[name].full_schema for name in TABLE_FILES]
+    fast = 0
+    with (
+        pa.OSFile(paths[0], "wb") as audit_sink,
+        pa.ipc.new_file(audit_sink, schemas[0]) as audit_rows,
+        pa.OSFile(paths[1], "wb") as awards_sink,
+        pa.ipc.new_file(awards_sink, schemas[1]) as award_rows,
+    ):
+        for result in _audits_here((root, site, month, exact), convention_for, piece_hands):
+            audit_rows.write_table(result.audit)
+            award_rows.write_table(result.awards)
+            fast += result.fast
+    return paths[0], paths[1], fast
+
+
+TABLE_FILES = ("audit", "awards")
+"""The tables whose rows a worker hands on, in files (in this order)."""
 
 
 def _taken(path: str) -> pa.Table:
-    """The rows of an Arrow file a worker wrote, read whole; the file is then removed."""
-    with pa.OSFile(path, "rb") as source:
-        table = pa.ipc.open_file(source).read_all()
+    """The rows of an Arrow file a worker wrote, mapped from the file (not copied into
+    memory); the file is then removed (the mapping stays until the rows are let go)."""
+    table = pa.ipc.open_file(pa.memory_map(path)).read_all()
     os.remove(path)
     return table
 
