@@ -7,8 +7,10 @@ the system's file events (through watchfiles) the files that changed, and every
 `poll` seconds, or where file events are not available (watchfiles not installed), all
 of them every `poll` seconds. A grown file is read from where its last import ended
 (`tracker.live_files`), so each pass reads only what is new. Each import is the
-importer's, batch by batch crash-safe; a stop (`stop` set, as the command's SIGINT
-handler does) is taken between two imports, so nothing is left half-written.
+importer's, batch by batch crash-safe, read in this process (no worker processes, which
+a terminal's Ctrl-C would reach too); a stop (`stop` set, as the command's SIGINT and
+SIGTERM handlers do) is taken between two imports, so nothing is left half-written (a
+first import of a large folder is finished first).
 """
 
 from __future__ import annotations
@@ -84,7 +86,12 @@ def watch_folders(
         The counts of every batch imported.
     """
     totals = WatchTotals()
-    options: dict[str, Any] = {} if batch_size is None else {"batch_size": batch_size}
+    # In this process only: a terminal's Ctrl-C reaches every process of the group, and
+    # would stop worker processes in the middle of a file (and a few new hands are read
+    # sooner here than worker processes start).
+    options: dict[str, Any] = {"jobs": 1}
+    if batch_size is not None:
+        options["batch_size"] = batch_size
 
     def take(paths: Sequence[Path]) -> None:
         summary = import_paths(paths, store, **options)
@@ -126,7 +133,8 @@ def watch_until_stopped(
     finally:
         for number, handler in handlers.items():
             signal.signal(number, handler)
-    echo(f"stopped: {totals.batches:,} batches, imported {totals.imported:,}, "
+    batches = f"{totals.batches:,} batch{'' if totals.batches == 1 else 'es'}"
+    echo(f"stopped: {batches}, imported {totals.imported:,}, "
          f"duplicates {totals.duplicates:,}, failed {totals.failed:,}")  # fmt: skip
     return 1 if totals.failed or totals.files_failed else 0
 
