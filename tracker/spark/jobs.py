@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tracker.audit.run import AuditSummary
-from tracker.importer import ImportSummary, compact
+from tracker.compaction import compact, compaction_due
+from tracker.importer import ImportSummary
 from tracker.spark.audit_job import audit_on_spark
 from tracker.spark.import_job import import_on_spark
 from tracker.spark.session import DEFAULT_MASTER, spark_session
@@ -29,7 +30,7 @@ def import_on_cluster(
     with spark_session(master) as spark:
         with Store(data_dir) as store:
             summary = import_on_spark(paths, store, spark, batch_size=batch_size, strict=strict)
-            if compact_after:
+            if compact_after or compaction_due(store):  # as `import_paths` does
                 summary.compacted_files = compact(store)
         if audit and (data_dir / "hands").is_dir():  # else no hand to audit
             with Store(data_dir) as store:
