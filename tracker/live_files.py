@@ -122,6 +122,9 @@ def resume_point(stream: IO[bytes], previous: FileRecord | None, size: int) -> R
     cut = _text_cut(previous.site)
     if cut is None or _stored_digest(stream, offset) != previous.resume_sha256:
         return None
+    start = os.pread(stream.fileno(), HEAD_BYTES, offset).lstrip()
+    if start and not cut.hand_start.match(start.decode("latin-1")):
+        return None  # no hand starts where the last import ended: read it whole
     stream.seek(offset)
     return Resumed(offset, previous.resume_line or 1, cut, previous.sha256)
 

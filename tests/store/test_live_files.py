@@ -140,3 +140,31 @@ def test_a_record_of_an_older_tracker_is_read_whole_then_resumes(tmp_path: Path)
         assert store.row_counts()["hands"] == 12
     assert (whole.hands_seen, whole.imported, whole.duplicates) == (10, 2, 8)
     assert (resumed.hands_seen, resumed.imported) == (2, 2)
+
+
+def test_a_hand_that_fails_in_the_new_part_is_named_at_its_file_line(tmp_path: Path) -> None:
+    history = tmp_path / "session.txt"
+    _append(history, _room_hands(0, 4))
+    broken = _room_hands(4, 1).replace("bruno: folds\n", "bruno: dances\n")
+    with Store(tmp_path / "data") as store:
+        import_paths([history], store)
+        lines_before = history.read_text(encoding="utf-8").count("\n")
+        _append(history, broken)
+        grown = import_paths([history], store)
+    (error,) = grown.errors
+    assert error.line == "bruno: dances"
+    assert error.line_number == lines_before + broken.split("\n").index("bruno: dances") + 1
+
+
+def test_a_utf16_file_is_read_whole_when_it_grows(tmp_path: Path) -> None:
+    history = tmp_path / "session.txt"
+    history.write_bytes(_room_hands(0, 3).encode("utf-16"))
+    with Store(tmp_path / "data") as store:
+        import_paths([history], store)
+        record = store.file_record(history)
+        assert record is not None
+        assert record.resume_offset is None
+        history.write_bytes(_room_hands(0, 5).encode("utf-16"))
+        os.utime(history, (time.time() - 60, time.time() - 60))
+        grown = import_paths([history], store)
+    assert (grown.hands_seen, grown.imported, grown.duplicates) == (5, 2, 3)
