@@ -106,7 +106,8 @@ class HandBuilder:
         self._seats: dict[str, Row] = {}
         self._players_at: dict[int, str] = {}
         self._by_length: list[str] | None = None  # `_names`, made again after a seat
-        self._shadowed: frozenset[str] = frozenset()
+        self._shadowed: dict[str, frozenset[str]] = {}  # by separator, emptied by a seat
+        self._clear: dict[str, frozenset[str]] = {}  # the same
         self._actions: list[Row] = []
         self._street_in: dict[str, int] = {}
         self._put_in: dict[str, int] = {}
@@ -225,6 +226,7 @@ class HandBuilder:
         self._seats[player] = (number, player, stack, sitting_out)
         self._players_at[number] = player
         self._by_length = None
+        self._shadowed, self._clear = {}, {}
 
     def is_seated(self, player: str) -> bool:
         """True for a player with a seat in this hand."""
@@ -256,30 +258,55 @@ class HandBuilder:
         >>> hand.split_player("Big Al calls 10")
         ('Big Al', 'calls 10')
         """
-        by_length, shadowed = self._names()
         name = line.partition(separator)[0]
-        if name in self._seats and name not in shadowed:
+        if name in self._seats and name not in self.shadowed():
             return name, line[len(name) + len(separator) :]
-        for name in by_length:
+        for name in self._names():
             if line.startswith(name) and line[len(name) : len(name) + len(separator)] == (
                 separator
             ):
                 return name, line[len(name) + len(separator) :]
         return None
 
-    def _names(self) -> tuple[list[str], frozenset[str]]:
-        """The seated names longest first, and those that start another seated name and
-        a space (so a first word alone may be the wrong player): made once per seating."""
+    def shadowed(self, separator: str = " ") -> frozenset[str]:
+        """The seated names that start another seated name and then `separator` ("Big"
+        beside "Big Al"): for a line's text before its first `separator`, a seated
+        name outside this set is the player for sure. Made once per seating and
+        separator, from the places of the separator in each name.
+
+        >>> hand = HandBuilder("example", HandText(["x"], 1), None)
+        >>> hand.seat(1, "Big Al", 100); hand.seat(2, "Big", 100); hand.seat(3, "Al", 100)
+        >>> sorted(hand.shadowed())
+        ['Big']
+        """
+        found = self._shadowed.get(separator)
+        if found is None:
+            seats = self._seats
+            found = frozenset(
+                prefix for name in seats for prefix in _prefixes(name, separator) if prefix in seats
+            )
+            self._shadowed[separator] = found
+        return found
+
+    def clear_names(self, separator: str = " ") -> frozenset[str]:
+        """The seated names that `shadowed` leaves: a line whose text before its first
+        `separator` is one of them is that player's line.
+
+        >>> hand = HandBuilder("example", HandText(["x"], 1), None)
+        >>> hand.seat(1, "Big Al", 100); hand.seat(2, "Big", 100)
+        >>> sorted(hand.clear_names())
+        ['Big Al']
+        """
+        found = self._clear.get(separator)
+        if found is None:
+            found = self._clear[separator] = frozenset(self._seats) - self.shadowed(separator)
+        return found
+
+    def _names(self) -> list[str]:
+        """The seated names longest first: made once per seating."""
         if self._by_length is None:
-            by_length = sorted(self._seats, key=len, reverse=True)
-            self._shadowed = frozenset(
-                name
-                for name in by_length
-                if any(len(other) > len(name) and other.startswith(name + " ")
-                       for other in by_length)
-            )  # fmt: skip
-            self._by_length = by_length
-        return self._by_length, self._shadowed
+            self._by_length = sorted(self._seats, key=len, reverse=True)
+        return self._by_length
 
     # Streets and boards
 
@@ -330,14 +357,17 @@ class HandBuilder:
     def dealt(self, player: str, cards: tuple[Card, ...], *, hero: bool = True) -> None:
         """Cards dealt to `player` face down ("Dealt to Hero [..]"); the hero's, unless
         `hero` is False (a stud card seen face up goes to `up`)."""
-        self.seated(player)
+        if player not in self._seats:
+            self.seated(player)  # the error
         if hero:
             self.hero = player
         self._add_known(player, CardSource.DEALT, cards)
 
     def up(self, player: str, cards: tuple[Card, ...]) -> None:
         """A stud card dealt face up to `player` on this street."""
-        self._add_known(self.seated(player), CardSource.UP, cards)
+        if player not in self._seats:
+            self.seated(player)  # the error
+        self._add_known(player, CardSource.UP, cards)
 
     def shown(
         self,
@@ -362,16 +392,18 @@ class HandBuilder:
         street: Street | None = None,
     ) -> None:
         owners = self._card_owner
-        for card in cards:
-            found = owners[card.index]
+        indexes = [card.index for card in cards]
+        for index in indexes:
+            found = owners[index]
             if found is None:
-                owners[card.index] = player
+                owners[index] = player
             elif found != player:
+                card = cards[indexes.index(index)]
                 raise self.error(f"{card} is dealt twice (to {found} and to {player})")
-        text = card_text(cards)
+        text = " ".join([card.text for card in cards])  # `card_text`, without the call
         if source is CardSource.SHOWN or source is CardSource.MUCKED:
             self._shown.add((player, text))
-        self._known.append((player, street or self.street, source, text, card_indexes(cards)))
+        self._known.append((player, street or self.street, source, text, indexes))
 
     def _own_card(self, card: Card, owner: str) -> None:
         found = self._card_owner[card.index]
@@ -429,11 +461,15 @@ class HandBuilder:
 
     def fold(self, player: str) -> None:
         """ "bob folds"."""
-        self._actions.append((self.street, self.seated(player), ActionKind.FOLD, 0, None, False))
+        if player not in self._seats:
+            self.seated(player)  # the error
+        self._actions.append((self.street, player, ActionKind.FOLD, 0, None, False))
 
     def check(self, player: str) -> None:
         """ "bob checks"."""
-        self._actions.append((self.street, self.seated(player), ActionKind.CHECK, 0, None, False))
+        if player not in self._seats:
+            self.seated(player)  # the error
+        self._actions.append((self.street, player, ActionKind.CHECK, 0, None, False))
 
     def call(self, player: str, amount: int, *, all_in: bool = False) -> None:
         """A call of `amount` more chips ("calls $2")."""
@@ -497,13 +533,16 @@ class HandBuilder:
         to_amount: int | None = None,
         all_in: bool = False,
     ) -> None:
-        self.seated(player)
+        if player not in self._seats:
+            self.seated(player)  # the error
         if amount < 0:
             raise self.error(f"a negative amount ({amount})")
         self._actions.append((self.street, player, kind, amount, to_amount, all_in))
         if live:
-            self._street_in[player] = self._street_in.get(player, 0) + live
-        self._put_in[player] = self._put_in.get(player, 0) + amount
+            street_in = self._street_in
+            street_in[player] = street_in.get(player, 0) + live
+        put_in = self._put_in
+        put_in[player] = put_in.get(player, 0) + amount
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -599,6 +638,16 @@ class HandBuilder:
             "summaries": self._summaries,
         }
         return hand, children
+
+
+def _prefixes(name: str, separator: str) -> list[str]:
+    """The starts of `name` that `separator` follows ("Big" of "Big Al")."""
+    starts = []
+    at = name.find(separator)
+    while at > 0:
+        starts.append(name[:at])
+        at = name.find(separator, at + 1)
+    return starts
 
 
 def _tournament_columns(tournament: Tournament | None) -> tuple[object, ...]:

@@ -91,17 +91,18 @@ class HandReader(ABC):
         Raises:
             MalformedHandError: a seat line the pattern does not read.
         """
-        hand, lines = self.hand, self.lines
+        hand, lines, amount, stacks = self.hand, self.lines, self.amount, self.stacks
+        has_out = "out" in pattern.groupindex
         index = start
         while index < len(lines) and lines[index].startswith(prefix):
-            hand.at(index)
+            hand.index = index  # what `hand.at` does, without a call per line
             seat = pattern.match(lines[index])
             if seat is None:
                 raise hand.error("a seat line this reader does not know")
-            out = seat.groupdict().get("out")
-            player, stack = seat["player"], self.amount(seat["stack"])
-            hand.seat(int(seat["seat"]), player, stack, sitting_out=out is not None)
-            self.stacks[player] = stack
+            player, stack = seat["player"], amount(seat["stack"])
+            out = has_out and seat["out"] is not None
+            hand.seat(int(seat["seat"]), player, stack, sitting_out=out)
+            stacks[player] = stack
             index += 1
         self.index_names()
         return index
@@ -127,18 +128,19 @@ class HandReader(ABC):
         for name in sorted(self.hand.players, key=len, reverse=True):
             by_first_word.setdefault(name.partition(" ")[0], []).append(name)
         self._by_first_word = by_first_word
-        self.plain_names = frozenset(
-            word for word, names in by_first_word.items() if names == [word]
-        )
+        self.plain_names = frozenset(name for name in self.hand.clear_names() if " " not in name)
 
     def split_player(self, line: str, separator: str = " ") -> tuple[str, str] | None:
         """The seated player whose name, then `separator`, starts `line`, and the rest
         of the line; None when no seated player's does. A look-up by the line's first
-        word (the player itself when it is one of `plain_names`), then
-        `HandBuilder.split_player` (a name holding the separator)."""
-        first, space, rest = line.partition(" ")
-        if space and separator == " " and first in self.plain_names:
+        word, or by the text before the separator when that is a name no other
+        name starts (`HandBuilder.clear_names`), then `HandBuilder.split_player` (a
+        name holding the separator)."""
+        first, found, rest = line.partition(separator)
+        if found and first in self.hand.clear_names(separator):
             return first, rest
+        if separator != " ":
+            first = line.partition(" ")[0]
         for name in self._by_first_word.get(first, ()):
             end = len(name) + len(separator)
             if line.startswith(name) and line[len(name) : end] == separator:
@@ -235,9 +237,11 @@ class HandReader(ABC):
         Raises:
             ValueError: not an amount.
         """
-        for words in self.all_in:
-            if text.endswith(words):
-                return self.amount(text[: -len(words)]), True
+        all_in = self.all_in
+        if all_in and text.endswith(all_in):
+            for words in all_in:
+                if text.endswith(words):
+                    return self.amount(text[: -len(words)]), True
         return self.amount(text), False
 
     def folds(self, player: str, what: str) -> None:

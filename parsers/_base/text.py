@@ -18,6 +18,8 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+from tracker.cards import DECK, Card, parse_card
+
 _UTF8_BOM = b"\xef\xbb\xbf"
 _UTF16LE_BOM = b"\xff\xfe"
 _UTF16BE_BOM = b"\xfe\xff"
@@ -156,6 +158,26 @@ def bracket_words(text: str) -> list[list[str]]:
         found.append(text[start + 1 : end].split())
         start = text.find("[", end)
     return found
+
+
+_CARDS: dict[str, Card] = {card.text: card for card in DECK}
+"""The cards as most sites write them ("Td", "As"): one look-up each."""
+
+
+def read_cards(written: list[str]) -> tuple[Card, ...]:
+    """The cards of `written`, each as a site writes it: "Td" by a look-up, another
+    spelling ("10d", "td") by `tracker.cards.parse_card`.
+
+    >>> read_cards(["Td", "10h", "as"])
+    (Card('Td'), Card('Th'), Card('As'))
+
+    Raises:
+        CardError: a word that is no card.
+    """
+    try:
+        return tuple([_CARDS[card] for card in written])
+    except KeyError:  # another spelling, or not a card: parse_card says which
+        return tuple([parse_card(card) for card in written])
 
 
 _AMOUNT = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+")

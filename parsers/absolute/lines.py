@@ -20,9 +20,9 @@ from typing import ClassVar
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import to_utc, written_time
+from parsers._base.text import read_cards, to_utc, written_time
 from parsers.absolute import words
-from tracker.cards import Card, parse_card
+from tracker.cards import Card
 from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structure
 
 _HIDDEN = "H"
@@ -48,7 +48,7 @@ def _cards(written: list[str]) -> tuple[Card, ...]:
     >>> _cards(["10c", "Kh"])
     (Card('Tc'), Card('Kh'))
     """
-    return tuple([parse_card(card) for card in written])
+    return read_cards(written)
 
 
 class _HandReader(HandReader):

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from tracker.cards import DECK, Card, parse_card
+from parsers._base.text import read_cards
+from tracker.cards import Card
 from tracker.model import Game, Street, Structure
 
 HAND_START = re.compile(r"(?:Bovada|Bodog) Hand #")
@@ -133,9 +134,6 @@ WON_WHOLE = re.compile(r"\s*(?P<amount>\$?[\d,]+(?:\.\d+)?)\s")
 """The old high-only summary's amount won, first after the position: "Dealer $376.78  with
 Flush [..]"."""
 
-_CARDS: dict[str, Card] = {card.text: card for card in DECK}
-"""Cards as Bovada writes them ("Td", "Ah"), for a look-up per card."""
-
 
 def bracket_cards(text: str) -> tuple[Card, ...]:
     """The cards of the first bracket in `text`: "[8h Ac 3h 3c] (Two pair)".
@@ -147,8 +145,4 @@ def bracket_cards(text: str) -> tuple[Card, ...]:
     end = text.find("]", start + 1)
     if start < 0 or end < 0:
         raise ValueError(f"no cards in {text!r}")
-    written = text[start + 1 : end].split()
-    try:
-        return tuple([_CARDS[card] for card in written])
-    except KeyError:  # another spelling, or not a card: parse_card says which
-        return tuple(parse_card(card) for card in written)
+    return read_cards(text[start + 1 : end].split())

@@ -21,9 +21,9 @@ from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.money import Money
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import to_utc
+from parsers._base.text import read_cards, to_utc
 from parsers.cake import words
-from tracker.cards import Card, parse_card
+from tracker.cards import Card
 from tracker.model import ActionKind, CardSource, Stakes, Street, Tournament
 
 _CASH = Money(decimals=2)
@@ -41,7 +41,7 @@ def _cards(text: str) -> tuple[Card, ...]:
     end = text.find("]", start + 1)
     if start < 0 or end < 0:
         raise ValueError(f"no cards in brackets in {text!r}")
-    return tuple([parse_card(card) for card in text[start + 1 : end].replace(",", " ").split()])
+    return read_cards(text[start + 1 : end].replace(",", " ").split())
 
 
 def _without_conversion(text: str) -> str:

@@ -19,13 +19,10 @@ from typing import ClassVar
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import money_reader, to_utc, written_time
+from parsers._base.text import money_reader, read_cards, to_utc, written_time
 from parsers.everleaf import words
-from tracker.cards import DECK, Card, parse_card
+from tracker.cards import Card
 from tracker.model import ActionKind, Stakes, Street, Structure
-
-_CARDS: dict[str, Card] = {card.text: card for card in DECK}
-"""Cards as Everleaf writes them ("Td", "Ah"), for a look-up per card."""
 
 _BOARD_CARDS: dict[Street, int] = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 """The new board cards each street marker of a flop game gives."""
@@ -71,9 +68,7 @@ def _cards(text: str) -> tuple[Card, ...]:
     end = text.find("]", start + 1)
     if start < 0 or end < 0:
         raise ValueError(f"no cards in brackets in {text!r}")
-    cards = _CARDS
-    written = text[start + 1 : end].replace(",", " ").split()
-    return tuple([cards[card] if card in cards else parse_card(card) for card in written])
+    return read_cards(text[start + 1 : end].replace(",", " ").split())
 
 
 class _HandReader(HandReader):

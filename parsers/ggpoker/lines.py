@@ -15,14 +15,11 @@ from typing import ClassVar
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import money_reader, to_utc, written_time
+from parsers._base.text import money_reader, read_cards, to_utc, written_time
 from parsers.ggpoker import words
-from tracker.cards import DECK, Card, parse_card
+from tracker.cards import Card
 from tracker.errors import HandHistoryError
 from tracker.model import ActionKind, CardSource, Stakes, Tournament
-
-_CARDS: dict[str, Card] = {card.text: card for card in DECK}
-"""Cards as GGPoker writes them ("Th", "2c"), for a look-up per card."""
 
 
 def _cards(written: str) -> tuple[Card, ...]:
@@ -31,8 +28,7 @@ def _cards(written: str) -> tuple[Card, ...]:
     >>> _cards("Th 2h")
     (Card('Th'), Card('2h'))
     """
-    cards = _CARDS
-    return tuple([cards[card] if card in cards else parse_card(card) for card in written.split()])
+    return read_cards(written.split())
 
 
 def _brackets(text: str) -> list[str]:

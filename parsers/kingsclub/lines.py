@@ -17,13 +17,10 @@ from typing import ClassVar
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import bracket_words, to_utc, written_time
+from parsers._base.text import bracket_words, read_cards, to_utc, written_time
 from parsers.kingsclub import words
-from tracker.cards import DECK, Card, parse_card
+from tracker.cards import Card
 from tracker.model import ActionKind, Game, Stakes, Street, Structure
-
-_CARDS: dict[str, Card] = {card.text: card for card in DECK}
-"""Cards as KingsClub writes them ("Td", "As"), for a look-up per card."""
 
 _HIDDEN = "X"
 """A card dealt face down to another player: "Dealt to Player0: [X X Td]"."""
@@ -35,10 +32,7 @@ def _cards(written: list[str]) -> tuple[Card, ...]:
     >>> _cards(["X", "X", "Td"])
     (Card('Td'),)
     """
-    cards = _CARDS
-    return tuple(
-        [cards[card] if card in cards else parse_card(card) for card in written if card != _HIDDEN]
-    )
+    return read_cards([card for card in written if card != _HIDDEN])
 
 
 class _HandReader(HandReader):

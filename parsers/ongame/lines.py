@@ -21,13 +21,10 @@ from typing import ClassVar
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import money_reader
+from parsers._base.text import money_reader, read_cards
 from parsers.ongame import words
-from tracker.cards import DECK, Card, parse_card
+from tracker.cards import Card
 from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structure, Tournament
-
-_CARDS: dict[str, Card] = {card.text: card for card in DECK}
-"""Cards as OnGame writes them ("Td", "Ah"), for a look-up per card."""
 
 _GMT_OFFSET = re.compile(r"GMT([+-])(\d\d):?(\d\d)$")
 
@@ -44,15 +41,8 @@ def _cards(text: str) -> tuple[tuple[Card, ...], int]:
     end = text.find("]", start)
     if start < 0 or end < 0:
         raise ValueError(f"no cards in {text!r}")
-    cards = _CARDS
-    found: list[Card] = []
-    hidden = 0
-    for written in text[start + 1 : end].split(", "):
-        if written == "-":
-            hidden += 1
-        else:
-            found.append(cards[written] if written in cards else parse_card(written))
-    return tuple(found), hidden
+    written = text[start + 1 : end].split(", ")
+    return read_cards([card for card in written if card != "-"]), written.count("-")
 
 
 def started_at(text: str) -> tuple[datetime, str]:

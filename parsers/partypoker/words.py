@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from tracker.cards import Card, parse_card
+from parsers._base.text import read_cards
+from tracker.cards import Card
 from tracker.model import Game, Street, Structure
 
 HAND_START = re.compile(r"Game \#\w+ starts\.|\#Game No : \w+|\*{5} Hand History [Ff]or Game ")
@@ -203,4 +204,4 @@ def bracket_cards(text: str) -> tuple[Card, ...]:
     end = text.find("]", start + 1)
     if start < 0 or end < 0:
         raise ValueError(f"no cards in {text!r}")
-    return tuple(parse_card(card) for card in text[start + 1 : end].replace(",", " ").split())
+    return read_cards(text[start + 1 : end].replace(",", " ").split())

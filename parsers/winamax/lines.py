@@ -20,13 +20,10 @@ from typing import ClassVar
 from parsers._base.builder import HandBuilder
 from parsers._base.lines import LineSite
 from parsers._base.reader import Action, HandReader
-from parsers._base.text import bracket_words, money_reader, to_utc, written_time
+from parsers._base.text import bracket_words, money_reader, read_cards, to_utc, written_time
 from parsers.winamax import words
-from tracker.cards import DECK, Card, parse_card
+from tracker.cards import Card
 from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structure, Tournament
-
-_CARDS: dict[str, Card] = {card.text: card for card in DECK}
-"""Cards as Winamax writes them ("Td", "Ah"), for a look-up per card."""
 
 _HAND_ID = re.compile(r"HandId: #(\S+)")
 _TABLE_NUMBER = re.compile(r"\((\d+)\)")
@@ -38,10 +35,7 @@ def _cards(written: list[str]) -> tuple[Card, ...]:
     >>> _cards(["X", "X", "9h"])
     (Card('9h'),)
     """
-    cards = _CARDS
-    return tuple(
-        [cards[card] if card in cards else parse_card(card) for card in written if card != "X"]
-    )
+    return read_cards([card for card in written if card != "X"])
 
 
 @dataclass(slots=True)
