@@ -55,11 +55,11 @@ import re
 from abc import abstractmethod
 from collections.abc import Iterable, Iterator
 from typing import IO, ClassVar
-from xml.etree.ElementTree import Element
 
 from parsers._base.builder import HandBuilder
 from parsers._base.site import SiteParser
 from parsers._base.text import HandText
+from parsers._base.xml_element import XmlElement
 from parsers._base.xml_reader import (
     DEFAULT_LIMITS,
     XmlHandText,
@@ -75,6 +75,7 @@ from tracker.hand_rows import HandRows
 from tracker.model import Hand
 
 __all__ = [
+    "XmlElement",
     "XmlHand",
     "XmlHandText",
     "XmlLimits",
@@ -103,16 +104,16 @@ class XmlHand:
         self._builder = builder
         self._lines = hand_text.element_lines
         self._first = hand_text.first_line
-        self.root: Element = hand_text.element
+        self.root: XmlElement = hand_text.element
         self.context = hand_text.context
 
-    def at(self, element: Element) -> None:
+    def at(self, element: XmlElement) -> None:
         """Say that `element` is being read: errors then name its line."""
         line = self._lines.get(element)
         if line is not None:
             self._builder.at(line - self._first)
 
-    def attribute(self, element: Element, name: str) -> str:
+    def attribute(self, element: XmlElement, name: str) -> str:
         """The value of attribute `name` of `element`.
 
         Raises:
@@ -124,7 +125,7 @@ class XmlHand:
             raise self._builder.error(f"<{element.tag}> has no {name!r} attribute")
         return value
 
-    def line_of(self, element: Element) -> int | None:
+    def line_of(self, element: XmlElement) -> int | None:
         """The file line `element` starts at."""
         return self._lines.get(element)
 

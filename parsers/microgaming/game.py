@@ -16,11 +16,10 @@ from __future__ import annotations
 import base64
 import binascii
 from datetime import UTC, datetime
-from xml.etree.ElementTree import Element
 
 from parsers._base.builder import HandBuilder
 from parsers._base.text import money_reader
-from parsers._base.xml import XmlHand, XmlSite
+from parsers._base.xml import XmlElement, XmlHand, XmlSite
 from parsers.microgaming import words
 from tracker.cards import Card
 from tracker.errors import MalformedHandError
@@ -163,7 +162,7 @@ class _GameReader:
             if seat.get("dealer") == "true":
                 hand.table(hand.header.table_name, button_seat=int(number))
 
-    def _player(self, element: Element) -> str:
+    def _player(self, element: XmlElement) -> str:
         number = self.xml.attribute(element, "seat")
         player = self.players.get(number)
         if player is None:
@@ -172,7 +171,7 @@ class _GameReader:
 
     # The actions
 
-    def _action(self, action: Element) -> None:
+    def _action(self, action: XmlElement) -> None:
         # <Action seq="5" type="Raise" seat="4" value="90.00" />
         hand = self.hand
         kind = action.get("type", "")
@@ -196,7 +195,7 @@ class _GameReader:
         else:
             self._chips(kind, self._player(action), action)
 
-    def _chips(self, kind: str, player: str, action: Element) -> None:
+    def _chips(self, kind: str, player: str, action: XmlElement) -> None:
         """An action that puts chips in: its `value` is what it adds."""
         hand = self.hand
         amount = self.amount(self.xml.attribute(action, "value"))
@@ -233,7 +232,7 @@ class _GameReader:
         else:
             hand.raise_put_in(player, amount, all_in=all_in)
 
-    def _cards(self, action: Element) -> tuple[Card, ...]:
+    def _cards(self, action: XmlElement) -> tuple[Card, ...]:
         # <Card value="10" suit="d" id="35" />
         cards = []
         for card in action.iter("Card"):
@@ -256,7 +255,7 @@ class _GameReader:
 
     # The winners
 
-    def _winners(self, action: Element) -> None:
+    def _winners(self, action: XmlElement) -> None:
         # <Action type="Win"><Seat num="2" amount="102.00" pot="0" type=""
         #  lowhandwin="1"/></Action>
         hand, xml = self.hand, self.xml
