@@ -132,12 +132,14 @@ class HandReader(ABC):
 
     def split_player(self, line: str, separator: str = " ") -> tuple[str, str] | None:
         """The seated player whose name, then `separator`, starts `line`, and the rest
-        of the line; None when no seated player's does. A look-up by the line's first
-        word, or by the text before the separator when that is a name no other
-        name starts (`HandBuilder.clear_names`), then `HandBuilder.split_player` (a
-        name holding the separator)."""
+        of the line; None when no seated player's does. The text before the
+        separator when it is a name no other name starts (`plain_names`,
+        `HandBuilder.clear_names`), else a look-up by the line's first word, then
+        `HandBuilder.split_player` (a name holding the separator)."""
         first, found, rest = line.partition(separator)
-        if found and first in self.hand.clear_names(separator):
+        if found and first in (
+            self.plain_names if separator == " " else self.hand.clear_names(separator)
+        ):
             return first, rest
         if separator != " ":
             first = line.partition(" ")[0]
