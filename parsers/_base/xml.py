@@ -55,11 +55,11 @@ import re
 from abc import abstractmethod
 from collections.abc import Iterable, Iterator
 from typing import IO, ClassVar
+from xml.etree.ElementTree import Element
 
 from parsers._base.builder import HandBuilder
 from parsers._base.site import SiteParser
 from parsers._base.text import HandText
-from parsers._base.xml_element import ElementLines, XmlElement
 from parsers._base.xml_reader import (
     DEFAULT_LIMITS,
     XmlHandText,
@@ -75,7 +75,6 @@ from tracker.hand_rows import HandRows
 from tracker.model import Hand
 
 __all__ = [
-    "XmlElement",
     "XmlHand",
     "XmlHandText",
     "XmlLimits",
@@ -96,7 +95,7 @@ class XmlHand:
         context: as `XmlHandText.context`.
     """
 
-    __slots__ = ("_builder", "_by_source_line", "_first", "_lines", "context", "root")
+    __slots__ = ("_builder", "_first", "_lines", "context", "root")
 
     def __init__(self, builder: HandBuilder, hand_text: XmlHandText) -> None:
         if hand_text.element is None:
@@ -104,23 +103,16 @@ class XmlHand:
         self._builder = builder
         self._lines = hand_text.element_lines
         self._first = hand_text.first_line
-        # an element lxml built knows its line in the hand's text (the hand's line 1)
-        self._by_source_line = isinstance(self._lines, ElementLines)
-        self.root: XmlElement = hand_text.element
+        self.root: Element = hand_text.element
         self.context = hand_text.context
 
-    def at(self, element: XmlElement) -> None:
+    def at(self, element: Element) -> None:
         """Say that `element` is being read: errors then name its line."""
-        if self._by_source_line:
-            source_line = getattr(element, "sourceline", None)
-            if source_line is not None:
-                self._builder.at(source_line - 1)
-                return
         line = self._lines.get(element)
         if line is not None:
             self._builder.at(line - self._first)
 
-    def attribute(self, element: XmlElement, name: str) -> str:
+    def attribute(self, element: Element, name: str) -> str:
         """The value of attribute `name` of `element`.
 
         Raises:
@@ -132,7 +124,7 @@ class XmlHand:
             raise self._builder.error(f"<{element.tag}> has no {name!r} attribute")
         return value
 
-    def line_of(self, element: XmlElement) -> int | None:
+    def line_of(self, element: Element) -> int | None:
         """The file line `element` starts at."""
         return self._lines.get(element)
 

@@ -22,7 +22,6 @@ from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
 from defusedxml.ElementTree import DefusedXMLParser  # type: ignore[import-untyped]
 
 from parsers._base.text import HandText
-from parsers._base.xml_element import ElementLines, XmlElement, deeper_than, parse_hand_element
 from tracker.errors import HandHistoryError
 
 __all__ = [
@@ -95,9 +94,9 @@ class XmlHandText(HandText):
         hand_id_guess: the id attribute of a hand that cannot be read, when known.
     """
 
-    element: XmlElement | None = None
-    context: Mapping[str, XmlElement] = field(default_factory=dict)
-    element_lines: Mapping[XmlElement, int] = field(default_factory=dict)
+    element: Element | None = None
+    context: Mapping[str, Element] = field(default_factory=dict)
+    element_lines: Mapping[Element, int] = field(default_factory=dict)
     problem: str | None = None
     hand_id_guess: str | None = None
 
@@ -249,9 +248,6 @@ class _HandReader:
         self.block_tail = ""
         self.seeking: re.Pattern[str] | None = _FIRST_TAG  # skip text until it matches
         self.stack: list[Element] = []
-        self.end_tag = f"</{hand_tag}>"
-        self.pending = ""  # a hand's text from its start to the block's end, not fed yet
-        self.pending_line = 0
         self._new_parser(0, [])
 
     # The parser
@@ -270,13 +266,12 @@ class _HandReader:
         parser.DefaultHandlerExpand = None
         self.defused = defused  # keeps the handlers that refuse DTDs and entities alive
         self.parser = parser
-        self.offset = offset  # expat's line 1 is file line offset + 1 (less the hands skipped)
-        self.parser_line = offset + 1
+        self.offset = offset
         self.stack = []
         self.hand: Element | None = None
         self.hand_depth = 0
         self.hand_line = 0
-        self.hand_lines: dict[XmlElement, int] = {}
+        self.hand_lines: dict[Element, int] = {}
         self.capture_depth = 0  # the depth of an open context element (0: none)
         self.skip_depth = 0  # the depth of a hand being skipped (too large)
         self.cut_off_open = False  # a hand cut off by the next left elements open
@@ -291,7 +286,7 @@ class _HandReader:
     def _hand_start_handler(self) -> Callable[[str, dict[str, str]], None]:
         """The start handler while a hand is read: most elements, so its usual case
         (an element of the hand) is a few steps; anything else goes to `_start`."""
-        stack, parser, start = self.stack, self.parser, self._start
+        stack, parser, offset, start = self.stack, self.parser, self.offset, self._start
         hand_tag, limit = self.hand_tag, self.max_depth - 1
 
         def start_in_hand(tag: str, attributes: dict[str, str]) -> None:
@@ -300,7 +295,7 @@ class _HandReader:
                 return
             element = Element(tag, attributes)
             stack[-1].append(element)
-            self.hand_lines[element] = parser.CurrentLineNumber + self.offset
+            self.hand_lines[element] = parser.CurrentLineNumber + offset
             stack.append(element)
 
         return start_in_hand
@@ -375,8 +370,8 @@ class _HandReader:
 
     # Hands
 
-    def _context(self) -> dict[str, XmlElement]:
-        context: dict[str, XmlElement] = dict(self.context)
+    def _context(self) -> dict[str, Element]:
+        context = dict(self.context)
         for ancestor in self._open_ancestors():
             context.setdefault(ancestor.tag, ancestor)
         return context
@@ -440,9 +435,6 @@ class _HandReader:
             self.skip_depth = depth  # its elements are not built until it ends
 
     def _finish(self) -> None:
-        if self.pending:  # a hand the file ends inside: the expat path reports it
-            self._take_slowly(self.pending, self.pending_line)
-            self.pending = ""
         if self.hand is not None:
             self._problem("hand cut off: the file ends inside it", self.base + len(self.lines) - 1)
 
@@ -452,7 +444,9 @@ class _HandReader:
         for block in blocks:
             first = self.base + len(self.lines) - (1 if self.partial else 0)
             self._keep_lines(block)
-            yield from self._take(block, first)
+            self._take(block, first)
+            yield from self.ready
+            self.ready.clear()
             self._forget_lines()
         self._finish()
         yield from self.ready
@@ -469,21 +463,15 @@ class _HandReader:
         self.lines.extend(piece[:kept] for piece in pieces)
 
     def _forget_lines(self) -> None:
-        if self.pending:
-            keep_from = self.pending_line
-        elif self.hand is not None:
-            keep_from = self.hand_line
-        else:
-            keep_from = self.base + len(self.lines) - 1
+        keep_from = self.hand_line if self.hand is not None else self.base + len(self.lines) - 1
         drop = keep_from - self.base
         if drop > 0:
             del self.lines[:drop]
             self.base += drop
 
-    def _take(self, text: str, first_line: int) -> Iterator[HandText]:
+    def _take(self, text: str, first_line: int) -> None:
         """Feed one block (its first character on file line `first_line`), starting
-        again after broken XML as often as it takes: the hands read, as they are read
-        (a hand's tree is dropped before the next one is built)."""
+        again after broken XML as often as it takes."""
         self.chars_without_hand += len(text)
         if self.chars_without_hand > self.limits.max_chars_without_hand:
             megabytes = self.limits.max_chars_without_hand // 2**20
@@ -493,115 +481,15 @@ class _HandReader:
         self.block_tail = text[-16:]
         if any(declaration in text or declaration in seam for declaration in _DECLARATIONS):
             raise self._refused(_REFUSED_DTD)
-        if self.pending:  # the hand the previous block ended inside
-            text, first_line = self.pending + text, self.pending_line
-            self.pending = ""
-        if "<!" in text or ("<?" in text and "<?" in _XML_DECLARATION.sub("", text)):
-            self._take_slowly(text, first_line)  # comments, CDATA, instructions: expat's
-            yield from self._drain()
-        else:
-            yield from self._take_hands(text, first_line)
-
-    def _drain(self) -> Iterator[HandText]:
-        yield from self.ready
-        self.ready.clear()
-
-    def _take_hands(self, text: str, first_line: int) -> Iterator[HandText]:
-        """Feed one block, each hand whose text lies whole in it (or in it and the hand
-        held back from the block before) built by `parse_hand_element`, the text between
-        hands fed to expat. A hand that does not parse, or anything out of the usual
-        (a hand left open, broken XML), and the block's rest go to `_take_slowly`."""
-        if self.seeking is not None:
-            started = self._start_again(text, first_line)
-            if started is None:
-                return
-            text, first_line = started
-        position, line = 0, first_line
-        drain = self._drain
-        while position < len(text):
-            if not self._between_hands():
-                self._take_slowly(text[position:], line)
-                yield from drain()
-                return
-            found = self.hand_start.search(text, position)
-            start = len(text) if found is None else found.start()
-            if start > position:  # what lies between hands
-                self._take_slowly(text[position:start], line)
-                yield from drain()
-                line += text.count("\n", position, start)
-                position = start
-                continue
-            end = text.find(self.end_tag, start)
-            if end < 0 and len(text) - start <= self.limits.max_hand_chars:
-                self.pending, self.pending_line = text[start:], line
-                return
-            stop = end + len(self.end_tag)
-            if end < 0 or not self._take_hand(text[start:stop], line):
-                self._take_slowly(text[start:], line)
-                yield from drain()
-                return
-            yield from drain()
-            line += text.count("\n", start, stop)
-            position = stop
-
-    def _between_hands(self) -> bool:
-        """True when the parser is outside any hand, context element or broken part."""
-        return not (
-            self.hand is not None
-            or self.skip_depth
-            or self.capture_depth
-            or self.cut_off_open
-            or self.seeking is not None
-        )
-
-    def _take_hand(self, hand_text: str, line: int) -> bool:
-        """Read one hand's whole text (starting on file line `line`) without expat; False
-        when it is not a sound hand within the limits (expat then reads it and says why)."""
-        if len(hand_text) > self.limits.max_hand_chars or self.hand_start.search(hand_text, 1):
-            return False
-        element = parse_hand_element(hand_text)
-        if element is None or element.tag != self.hand_tag:
-            return False
-        # expat refuses the file at the start tag past `max_depth` open elements, and
-        # reads a hand element inside the hand as the next hand: leave both to it
-        depth_left = self.max_depth - len(self.stack) + self.documents_open
-        if deeper_than(element, depth_left, self.hand_tag):
-            return False
-        lines = hand_text.count("\n")
-        self.ready.append(
-            XmlHandText(
-                self._hand_text_lines(line, line + lines),
-                line,
-                element=element,
-                context=self._context(),
-                element_lines=ElementLines(element, line),
-            )
-        )
-        self.chars_without_hand = 0
-        self.offset += lines  # expat's line count skips the hand's lines
-        return True
-
-    def _start_again(self, text: str, first_line: int) -> tuple[str, int] | None:
-        """Skip `text` up to where `seeking` is found and start a fresh parser there: the
-        text from there and its first line (None: not in `text`)."""
-        assert self.seeking is not None
-        found = self._seek(self.seeking, text)
-        if found < 0:
-            return None
-        first_line += text.count("\n", 0, found)
-        self._new_parser(first_line - 1, self._open_ancestors())
-        self.seeking = None
-        return text[found:], first_line
-
-    def _take_slowly(self, text: str, first_line: int) -> None:
-        """Feed `text` (its first character on file line `first_line`) to expat, starting
-        again after broken XML as often as it takes."""
         while text:
             if self.seeking is not None:
-                started = self._start_again(text, first_line)
-                if started is None:
+                found = self._seek(self.seeking, text)
+                if found < 0:
                     return
-                text, first_line = started
+                first_line += text.count("\n", 0, found)
+                text = text[found:]
+                self._new_parser(first_line - 1, self._open_ancestors())
+                self.seeking = None
             try:
                 self._feed(_XML_DECLARATION.sub("", text))
                 self._check_hand_size()
@@ -618,7 +506,7 @@ class _HandReader:
                 # Start again at the next hand from the broken line on (a broken
                 # attribute can run into the next hand's line), past this parser's start.
                 resume = line if hand_line is None or hand_line < line else line + 1
-                resume = max(resume, self.parser_line + 1)
+                resume = max(resume, self.offset + 2)
                 cut = _after_lines(text, resume - first_line)
                 text, first_line = text[cut:], resume
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import ClassVar
+from xml.etree.ElementTree import Element
 
 from parsers._base.builder import HandBuilder
 from parsers._base.text import money_reader
-from parsers._base.xml import XmlElement, XmlHand, XmlSite
+from parsers._base.xml import XmlHand, XmlSite
 from parsers.boss import words
 from tracker.cards import Card
 from tracker.model import Stakes, Street
@@ -95,7 +96,7 @@ class _BossHand:
 
     # The header and the seats
 
-    def _header(self, root: XmlElement) -> None:
+    def _header(self, root: Element) -> None:
         # '<HISTORY ID="2907049023" SESSION="session648333360.xml" TABLE="Table OH 103"
         #  GAME="GAME_OMAHL" GAMETYPE="GAMETYPE_REAL" GAMEKIND="GAMEKIND_CASH"
         #  TABLECURRENCY="EUR" LIMIT="PL" STAKES="0.05/0.10" DATE="1341335256" ...>'
@@ -145,7 +146,7 @@ class _BossHand:
 
     # The actions
 
-    def _action(self, action: XmlElement) -> None:
+    def _action(self, action: Element) -> None:
         # '<ACTION TYPE="ACTION_RAISE" PLAYER="Player1" VALUE="0.35"></ACTION>': the
         # amount of a bet, raise, call or all-in is the player's street total after it
         hand, xml = self.hand, self.xml
@@ -193,7 +194,7 @@ class _BossHand:
         else:
             hand.raise_to(player, total, all_in=True)
 
-    def _board(self, action: XmlElement) -> None:
+    def _board(self, action: Element) -> None:
         # '<ACTION TYPE="HAND_BOARD" VALUE="BOARD_TURN" POT="0.76" RAKE="0.04" ...>
         #  <CARD LINK="51"></CARD>...': the whole board so far
         street = words.BOARDS.get(self.xml.attribute(action, "VALUE"))
@@ -203,7 +204,7 @@ class _BossHand:
         self.hand.new_street(street)
         self.hand.set_board(self._cards(action))
 
-    def _cards(self, element: XmlElement) -> tuple[Card, ...]:
+    def _cards(self, element: Element) -> tuple[Card, ...]:
         cards = []
         for card in element:
             if card.tag != "CARD":
@@ -230,7 +231,7 @@ class _BossHand:
 
     # The showdown
 
-    def _showdown(self, showdown: XmlElement) -> None:
+    def _showdown(self, showdown: Element) -> None:
         # '<SHOWDOWN NAME="HAND_SHOWDOWN" POT="0.76" RAKE="0.04" MAINPOT="0.76" ...>':
         # the pot net of the rake
         hand, xml = self.hand, self.xml
@@ -242,7 +243,7 @@ class _BossHand:
                 raise hand.error(f"unknown element <{result.tag}>")
             self._result(result)
 
-    def _result(self, result: XmlElement) -> None:
+    def _result(self, result: Element) -> None:
         # '<RESULT WINTYPE="WINTYPE_HI" PLAYER="Player1" WIN="0.76" HAND="..." ...>
         #  <CARD LINK="43"></CARD>...</RESULT>'; a folded player: no cards
         hand, xml = self.hand, self.xml

@@ -19,7 +19,7 @@ from xml.etree.ElementTree import Element
 
 from parsers._base.builder import HandBuilder
 from parsers._base.text import to_minor_units
-from parsers._base.xml import XmlElement, XmlHand, XmlSite
+from parsers._base.xml import XmlHand, XmlSite
 from parsers.ipoker import words
 from tracker.cards import Card
 from tracker.errors import MalformedHandError
@@ -56,7 +56,7 @@ _AMOUNTS: dict[str, int] = {}
 """Amounts read, by their text (they repeat: "€0", "€0.10")."""
 
 
-def _get(element: XmlElement, name: str) -> str:
+def _get(element: Element, name: str) -> str:
     """Attribute `name` of `element` (the reader's loops name the element's line).
 
     Raises:
@@ -87,7 +87,7 @@ def start_time(text: str) -> datetime:
     raise ValueError(f"not a start date: {text!r}")
 
 
-def _first(pair: tuple[int, XmlElement]) -> int:
+def _first(pair: tuple[int, Element]) -> int:
     return pair[0]
 
 
@@ -123,10 +123,6 @@ class _Player:
         self.down: list[Card] = []  # their face-down cards seen
 
 
-_NO_SESSION = Element("general")
-"""The session's `<general>` of a game read without one."""
-
-
 class _GameReader:
     """One `<game>` being read, with its session's `<general>`."""
 
@@ -134,7 +130,7 @@ class _GameReader:
         self.hand = hand
         self.xml = xml
         self.game = xml.root
-        self.session = xml.context.get("general", _NO_SESSION)
+        self.session = xml.context.get("general", Element("general"))
         self.players: dict[str, _Player] = {}
         self.hero = self.session.findtext("nickname", "").strip()
         self.stud = False
@@ -180,7 +176,7 @@ class _GameReader:
 
     # The session, the header and the seats
 
-    def _header(self, general: XmlElement) -> None:
+    def _header(self, general: Element) -> None:
         # <gametype>Omaha PL €0.10/€0.20</gametype>; <startdate>2016-04-25 01:52:09
         hand, session = self.hand, self.session
         game_code = self.xml.attribute(self.game, "gamecode")
@@ -228,7 +224,7 @@ class _GameReader:
             return Game.OMAHA_HILO if hilo else Game.OMAHA_HI
         raise self.hand.unsupported(f"a game of {count} pocket cards (Hold'em)")
 
-    def _seats(self, general: XmlElement) -> None:
+    def _seats(self, general: Element) -> None:
         # <player seat="3" name="Player1" chips="€15.50" dealer="0" win="€2.33"
         #  bet="€3.55"/>; empty seats have name="" (stud, 2010)
         hand = self.hand
@@ -255,13 +251,13 @@ class _GameReader:
             if player.get("dealer") == "1":
                 hand.table(hand.header.table_name, button_seat=seat)
 
-    def _player(self, element: XmlElement) -> str:
+    def _player(self, element: Element) -> str:
         name = element.get("player")
         if name is None or name not in self.players:
             raise self.hand.error(f"{name!r} has no seat in this hand but plays in it")
         return name
 
-    def _error_at(self, element: XmlElement, error: MalformedHandError | ValueError) -> Exception:
+    def _error_at(self, element: Element, error: MalformedHandError | ValueError) -> Exception:
         """`error` again, naming the line of `element` (the loops say which element
         they read only when one fails, which costs nothing until then)."""
         self.xml.at(element)
@@ -270,7 +266,7 @@ class _GameReader:
 
     # The rounds
 
-    def _round(self, round_element: XmlElement, street: Street) -> None:
+    def _round(self, round_element: Element, street: Street) -> None:
         hand = self.hand
         if street is not hand.street:
             self._end_of_round()
@@ -294,7 +290,7 @@ class _GameReader:
             except (MalformedHandError, ValueError) as error:
                 raise self._error_at(action, error) from None
 
-    def _cards(self, element: XmlElement) -> None:
+    def _cards(self, element: Element) -> None:
         # <cards type="Pocket" player="Hero">S8 HK C6 C8</cards>; <cards type="Flop"
         # player="">C7 D10 S4 </cards>; stud <cards type="Third Street" player="WurmX">X X H6
         kind = element.get("type")
@@ -352,7 +348,7 @@ class _GameReader:
             raise self.hand.error(f"unknown card {word!r}")
         return card
 
-    def _action(self, action: XmlElement) -> None:
+    def _action(self, action: Element) -> None:
         # <action no="4" player="exasperated" type="23" sum="$600.00" />
         hand = self.hand
         player = self._player(action)

@@ -17,10 +17,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import ClassVar
+from xml.etree.ElementTree import Element
 
 from parsers._base.builder import HandBuilder
 from parsers._base.text import money_reader, to_utc
-from parsers._base.xml import XmlElement, XmlHand, XmlSite
+from parsers._base.xml import XmlHand, XmlSite
 from parsers.merge import words
 from tracker.cards import DECK, Card, parse_card
 from tracker.model import CardSource, Game, Stakes, Street, Structure, Tournament
@@ -96,7 +97,7 @@ class _MergeHand:
 
     # The header and the seats
 
-    def _header(self, root: XmlElement) -> None:
+    def _header(self, root: Element) -> None:
         # '<game id="46634335-1" starttime="20120107110000" numholecards="4" gametype="37"
         #  seats="9" realmoney="true" data="20120105|Elephant Shrew Room|46630882-1|
         #  46634335-1|true">' after '<description type="Omaha H/L8 Tournament"
@@ -155,7 +156,7 @@ class _MergeHand:
             return structure, Stakes(small_bet=small, big_bet=big)
         return structure, Stakes(small_blind=small, big_blind=big)
 
-    def _started_at(self, root: XmlElement) -> datetime:
+    def _started_at(self, root: Element) -> datetime:
         # The events' timestamps are UTC milliseconds: the first one is when the hand
         # started ("starttime" is the tournament's start in tournament hands).
         for round_element in root:
@@ -168,7 +169,7 @@ class _MergeHand:
             return datetime.strptime(start, "%Y/%m/%d %H:%M:%S %z").astimezone(UTC)
         return to_utc(datetime.strptime(start, "%Y%m%d%H%M%S"), "ET")
 
-    def _seats(self, root: XmlElement, players: XmlElement) -> None:
+    def _seats(self, root: Element, players: Element) -> None:
         # '<player seat="3" nickname="Hero" balance="$1500.00" dealtin="true" />'
         hand, xml = self.hand, self.xml
         posted = self._posted_before_balance(root)
@@ -180,7 +181,7 @@ class _MergeHand:
             hand.seat(int(seat), name, stack, sitting_out=player.get("dealtin") == "false")
             self.players[seat] = name
 
-    def _posted_before_balance(self, root: XmlElement) -> dict[str, int]:
+    def _posted_before_balance(self, root: Element) -> dict[str, int]:
         """The blinds and antes each seat posted: the first format's balances are after
         them (46634335-1: "balance=$1490.00" for the small blind of 10 of a 1,500
         stack, all in for the rest on the river; 36487050-19: "balance=$105.00", an
@@ -198,7 +199,7 @@ class _MergeHand:
 
     # The rounds
 
-    def _round(self, round_element: XmlElement) -> None:
+    def _round(self, round_element: Element) -> None:
         # '<round id="POSTFLOP" sequence="3">'
         name = self.xml.attribute(round_element, "id")
         if name not in words.STREETS:
@@ -219,14 +220,14 @@ class _MergeHand:
             else:
                 raise self.hand.error(f"unknown element <{tag}>")
 
-    def _player(self, element: XmlElement) -> str:
+    def _player(self, element: Element) -> str:
         seat = self.xml.attribute(element, "player")
         player = self.players.get(seat)
         if player is None:
             raise self.hand.error(f"no player in seat {seat}")
         return player
 
-    def _event(self, event: XmlElement) -> None:
+    def _event(self, event: Element) -> None:
         # '<event sequence="9" type="RAISE" timestamp="1325955545234" player="0"
         #  amount="110.00"/>': CALL and BET amounts are what the player puts in, RAISE
         #  and COMPLETE amounts the street total the player raises to.
@@ -272,7 +273,7 @@ class _MergeHand:
         else:
             hand.raise_to(player, total, all_in=True)
 
-    def _cards(self, element: XmlElement) -> None:
+    def _cards(self, element: Element) -> None:
         # '<cards type="HOLE" cards="Js,8d,9s,8s" player="3" hand="Pair of Eights"/>',
         # '<cards type="DRAW_DRAWN_CARDS" cards="null,null,Kc" player="0"/>',
         # '<cards type="COMMUNITY" cards="7h,4s,9h" hand="Pair of Nines"/>'
@@ -301,7 +302,7 @@ class _MergeHand:
         else:
             raise hand.error(f"unknown cards type {kind!r}")
 
-    def _winner(self, winner: XmlElement) -> None:
+    def _winner(self, winner: Element) -> None:
         # '<winner amount="1185.00" uncalled="false" potnumber="1" player="3"
         #  hand="8-6-4-3-2" pottype="l"/>'; '<winner amount="14.00" uncalled="true"
         #  potnumber="2" player="1" pottype="n"/>' is a bet given back

@@ -16,10 +16,11 @@ from __future__ import annotations
 import base64
 import binascii
 from datetime import UTC, datetime
+from xml.etree.ElementTree import Element
 
 from parsers._base.builder import HandBuilder
 from parsers._base.text import money_reader
-from parsers._base.xml import XmlElement, XmlHand, XmlSite
+from parsers._base.xml import XmlHand, XmlSite
 from parsers.microgaming import words
 from tracker.cards import Card
 from tracker.errors import MalformedHandError
@@ -162,7 +163,7 @@ class _GameReader:
             if seat.get("dealer") == "true":
                 hand.table(hand.header.table_name, button_seat=int(number))
 
-    def _player(self, element: XmlElement) -> str:
+    def _player(self, element: Element) -> str:
         number = self.xml.attribute(element, "seat")
         player = self.players.get(number)
         if player is None:
@@ -171,7 +172,7 @@ class _GameReader:
 
     # The actions
 
-    def _action(self, action: XmlElement) -> None:
+    def _action(self, action: Element) -> None:
         # <Action seq="5" type="Raise" seat="4" value="90.00" />
         hand = self.hand
         kind = action.get("type", "")
@@ -195,7 +196,7 @@ class _GameReader:
         else:
             self._chips(kind, self._player(action), action)
 
-    def _chips(self, kind: str, player: str, action: XmlElement) -> None:
+    def _chips(self, kind: str, player: str, action: Element) -> None:
         """An action that puts chips in: its `value` is what it adds."""
         hand = self.hand
         amount = self.amount(self.xml.attribute(action, "value"))
@@ -232,7 +233,7 @@ class _GameReader:
         else:
             hand.raise_put_in(player, amount, all_in=all_in)
 
-    def _cards(self, action: XmlElement) -> tuple[Card, ...]:
+    def _cards(self, action: Element) -> tuple[Card, ...]:
         # <Card value="10" suit="d" id="35" />
         cards = []
         for card in action.iter("Card"):
@@ -255,7 +256,7 @@ class _GameReader:
 
     # The winners
 
-    def _winners(self, action: XmlElement) -> None:
+    def _winners(self, action: Element) -> None:
         # <Action type="Win"><Seat num="2" amount="102.00" pot="0" type=""
         #  lowhandwin="1"/></Action>
         hand, xml = self.hand, self.xml
