@@ -10,13 +10,18 @@ folder):
 - the baseline: one Python loop reading the same file and applying one simple regular
   expression to every line.
 
-It prints the medians: wall time, the child's own CPU time (user + system: steadier than
-the wall time on a shared machine), hands/s by each, MB/s, the import/baseline ratio, and
-the peak memory of each child. The children run as on a user's machine: Python writes its
-bytecode cache (an inherited PYTHONDONTWRITEBYTECODE is dropped) and one untimed import
-runs first, so the timed ones load the cached bytecode instead of compiling the tracker's
-modules (0.05 s) every time. `--breakdown` then times the parts, each alone in a new
-process: the fixed cost (importing a one-hand file), the reader as the importer runs it
+It prints the medians: wall time, the CPU time (user + system: steadier than the wall
+time on a shared machine) of the child and every process it starts (the import's
+workers), hands/s by each, MB/s, the import/baseline ratio, and the peak memory of the
+whole import: the sum over its processes, sampled every 20 ms from /proc, of their RSS
+(shared pages counted in every process) and of their PSS (shared pages split between the
+processes sharing them). `--jobs N` is passed to `tracker import`; given several times,
+each setting is timed in turn in the same run, beside the same baseline. The children
+run as on a user's machine: Python writes its bytecode cache (an inherited
+PYTHONDONTWRITEBYTECODE is dropped) and one untimed import runs first, so the timed ones
+load the cached bytecode instead of compiling the tracker's modules (0.05 s) every time.
+`--breakdown` then times the parts, each alone in a new process: the fixed cost
+(importing a one-hand file), the reader as the importer runs it
 (`parsers.read_text_blocks`: most hands read column-wise into blocks of the store's
 tables, the others into the store's rows, in batches), the store
 (`Transaction.write_hand_rows` of those batches, as the importer writes them), and, for
@@ -28,7 +33,7 @@ detected as the site's by its content, each hand its parser reads, repeated with
 ids: digits added to the id's last run of digits, wherever the hand writes it). Usage:
 
     .venv/bin/python benchmarks/bench_import.py [--hands 20000] [--repeat 5]
-        [--simulated [--game stud-hilo] | --site winamax] [--breakdown]
+        [--simulated [--game stud-hilo] | --site winamax] [--breakdown] [--jobs 1 --jobs 2]
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -147,6 +153,7 @@ class Run:
     cpu_seconds: float
     peak_memory_mb: float
     output: str
+    peak_pss_mb: float = 0.0
 
 
 def sample_hands() -> list[str]:
@@ -250,20 +257,91 @@ def build_file(path: Path, count: int) -> int:
 
 
 def timed(command: list[str]) -> Run:
-    """Run `command`: its wall time, and its own CPU time and peak memory (os.wait4)."""
+    """Run `command`: its wall time, and the CPU time and peak memory of it and every
+    process it starts (its import's workers), sampled from /proc (`ProcessTree`)."""
     with tempfile.TemporaryFile() as output, tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
         child = subprocess.Popen(command, stdout=output, stderr=errors, env=CHILD_ENVIRONMENT)
+        tree = ProcessTree(child.pid)
+        tree.start()
         _, status, usage = os.wait4(child.pid, 0)
         seconds = time.perf_counter() - start
+        tree.stop()
         child.returncode = os.waitstatus_to_exitcode(status)
         output.seek(0)
         errors.seek(0)
         if child.returncode not in (0, 1):
             raise SystemExit(f"{command[0]} failed ({child.returncode}):\n{errors.read().decode()}")
-        peak_mb = usage.ru_maxrss / 1024  # kilobytes on Linux
-        cpu = usage.ru_utime + usage.ru_stime
-        return Run(seconds, cpu, peak_mb, output.read().decode())
+        own_peak = usage.ru_maxrss / 1024  # kilobytes on Linux
+        cpu = max(usage.ru_utime + usage.ru_stime, tree.cpu_seconds())
+        peak = max(own_peak, tree.peak_rss_mb)
+        return Run(seconds, cpu, peak, output.read().decode(), tree.peak_pss_mb or own_peak)
+
+
+class ProcessTree(threading.Thread):
+    """Samples a process and its descendants every few milliseconds: the peak of the
+    sum of their resident memory (RSS, shared pages counted in each process) and of
+    their proportional memory (PSS, shared pages split between the processes sharing
+    them: what the import takes from the machine), and each one's CPU time."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid = pid
+        self.peak_rss_mb = 0.0
+        self.peak_pss_mb = 0.0
+        self.cpu: dict[int, float] = {}
+        self._stopped = threading.Event()
+
+    def run(self) -> None:
+        while not self._stopped.wait(0.02):
+            rss = pss = 0.0
+            for pid in self._tree():
+                rss += _kilobytes(f"/proc/{pid}/status", "VmRSS:") / 1024
+                pss += _kilobytes(f"/proc/{pid}/smaps_rollup", "Pss:") / 1024
+                self.cpu[pid] = max(self.cpu.get(pid, 0.0), _cpu_seconds(pid))
+            self.peak_rss_mb = max(self.peak_rss_mb, rss)
+            self.peak_pss_mb = max(self.peak_pss_mb, pss)
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self.join()
+
+    def cpu_seconds(self) -> float:
+        """The CPU time of every process of the tree, as last sampled."""
+        return sum(self.cpu.values())
+
+    def _tree(self) -> list[int]:
+        found, waiting = [], [self.pid]
+        while waiting:
+            pid = waiting.pop()
+            found.append(pid)
+            try:
+                for task in os.listdir(f"/proc/{pid}/task"):
+                    with open(f"/proc/{pid}/task/{task}/children") as children:
+                        waiting.extend(int(child) for child in children.read().split())
+            except OSError:  # gone meanwhile
+                continue
+        return found
+
+
+def _kilobytes(path: str, key: str) -> float:
+    try:
+        with open(path) as lines:
+            for line in lines:
+                if line.startswith(key):
+                    return float(line.split()[1])
+    except OSError:
+        pass
+    return 0.0
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def simulate_file(path: Path, count: int, game: str) -> int:
@@ -287,6 +365,12 @@ def main() -> None:
     options.add_argument("--game", default="omaha-hilo", help="the simulated game")
     options.add_argument("--site", help="hands of this site's shared files, repeated")
     options.add_argument("--breakdown", action="store_true", help="then time the parts alone")
+    options.add_argument(
+        "--jobs",
+        type=int,
+        action="append",
+        help="tracker import --jobs N (default: its own); given twice or more, each in turn",
+    )
     arguments = options.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-import-") as scratch:
         folder = Path(scratch)
@@ -297,44 +381,51 @@ def main() -> None:
             size = build_site_file(history, arguments.hands, arguments.site)
         else:
             size = build_file(history, arguments.hands)
-        imports: list[Run] = []
+        settings = [["--jobs", str(jobs)] for jobs in arguments.jobs or []] or [[]]
+        imports: dict[str, list[Run]] = {" ".join(jobs): [] for jobs in settings}
         baselines: list[Run] = []
         summary: dict[str, object] = {}
         timed([str(TRACKER), "import", str(history), "--data", str(folder / "warm-up")])
         shutil.rmtree(folder / "warm-up")
         for attempt in range(arguments.repeat):
-            data = folder / f"data-{attempt}"
-            run = timed(
-                [str(TRACKER), "import", str(history), "--data", str(data), "--format", "json"]
-            )
-            summary = json.loads(run.output)
-            imports.append(run)
+            for jobs in settings:  # in turn, beside the baseline: the same machine's load
+                data = folder / f"data-{attempt}"
+                command = [str(TRACKER), "import", str(history), "--data", str(data)]
+                run = timed([*command, "--format", "json", *jobs])
+                summary = json.loads(run.output)
+                imports[" ".join(jobs)].append(run)
+                shutil.rmtree(data)
             baselines.append(timed([sys.executable, "-c", BASELINE, str(history)]))
-            shutil.rmtree(data)
         report(arguments.hands, size, imports, baselines, summary)
         if arguments.breakdown:
             breakdown(folder, history, arguments.hands, arguments.repeat)
 
 
 def report(
-    hands: int, size: int, imports: list[Run], baselines: list[Run], summary: dict[str, object]
+    hands: int,
+    size: int,
+    imports: dict[str, list[Run]],
+    baselines: list[Run],
+    summary: dict[str, object],
 ) -> None:
-    """Print the medians."""
+    """Print the medians (of each `--jobs` setting of the import)."""
     megabytes = size / 1e6
-    print(f"file: {hands:,} hands, {megabytes:.1f} MB; runs: {len(imports)} (medians)")
+    print(f"file: {hands:,} hands, {megabytes:.1f} MB; runs: {len(baselines)} (medians)")
     print(f"import summary: {json.dumps({k: v for k, v in summary.items() if k != 'errors'})}")
-    for name, runs in (("tracker import", imports), ("baseline loop ", baselines)):
+    named = [(f"tracker import {jobs}".strip(), runs) for jobs, runs in imports.items()]
+    for name, runs in [*named, ("baseline loop", baselines)]:
         seconds = statistics.median(run.seconds for run in runs)
         cpu = statistics.median(run.cpu_seconds for run in runs)
         print(
             f"{name}: {seconds:.2f} s, {hands / seconds:,.0f} hands/s, "
             f"{megabytes / seconds:.1f} MB/s; CPU {cpu:.2f} s, {hands / cpu:,.0f} hands/s; "
-            f"peak {max(run.peak_memory_mb for run in runs):.0f} MB"
+            f"peak {max(run.peak_memory_mb for run in runs):.0f} MB RSS, "
+            f"{max(run.peak_pss_mb for run in runs):.0f} MB PSS (all its processes)"
         )
-    ratio = statistics.median(run.seconds for run in imports) / statistics.median(
-        run.seconds for run in baselines
-    )
-    print(f"ratio import/baseline: {ratio:.1f}x")
+    baseline = statistics.median(run.seconds for run in baselines)
+    for name, runs in named:
+        ratio = statistics.median(run.seconds for run in runs) / baseline
+        print(f"ratio {name}/baseline: {ratio:.1f}x")
 
 
 def breakdown(folder: Path, history: Path, hands: int, repeat: int) -> None:

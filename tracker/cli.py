@@ -140,6 +140,31 @@ class ImportFormat(StrEnum):
     JSON = "json"
 
 
+class Engine(StrEnum):
+    """What runs `tracker import`, `audit` and `stats`: this machine, or Apache Spark."""
+
+    ONE_MACHINE = "one-machine"
+    SPARK = "spark"
+
+
+_EngineOption = Annotated[
+    Engine,
+    typer.Option(
+        "--engine",
+        help="one-machine, or spark: the work on the executors of a Spark cluster "
+        "(pip install 'hilo-tracker[spark]'; docs/scaling.md).",
+    ),
+]
+_MasterOption = Annotated[
+    str,
+    typer.Option(
+        "--master",
+        metavar="URL",
+        help="The Spark master of --engine spark: local[*], local[N], spark://HOST:7077, yarn.",
+    ),
+]
+
+
 class SqlFormat(StrEnum):
     """How `tracker sql` prints its rows."""
 
@@ -242,6 +267,25 @@ def import_command(
             "--audit", help="Then audit the data folder (as `tracker audit`) and count verdicts."
         ),
     ] = False,
+    engine: _EngineOption = Engine.ONE_MACHINE,
+    master: _MasterOption = "local[*]",
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", min=1, help="Processes reading files at once [default: the cores]."),
+    ] = None,
+    watch: Annotated[
+        bool,
+        typer.Option("--watch", help="Then keep importing new and growing files until Ctrl-C."),
+    ] = False,
+    poll: Annotated[
+        float | None,
+        typer.Option(
+            "--poll",
+            min=0.1,
+            metavar="SECONDS",
+            help="With --watch: look at every file this often, not on file events.",
+        ),
+    ] = None,
 ) -> None:
     """Import hand-history files; exit 1 when some hands or files could not be read.
 
@@ -250,20 +294,40 @@ def import_command(
     are not hand histories the tracker reads (files_failed). --audit then audits
     every hand and adds the count per verdict (exit status still the import's). Exit 3,
     with its traceback, for an internal error (a bug), in the import or its audit.
+    --engine spark reads the new files (and audits, with --audit) on the executors
+    of --master, with the same result (docs/scaling.md).
     """
     data_dir = data or default_data_dir()
     show_bar = output is ImportFormat.TEXT and sys.stderr.isatty()
+    if watch:  # a line per batch, until Ctrl-C (tracker/watch.py)
+        from tracker.watch import watch_until_stopped
+
+        try:
+            status = watch_until_stopped(paths, data_dir, typer.echo, poll=poll,
+                                         batch_size=batch_size)  # fmt: skip
+        except TrackerError as error:
+            raise _exit_on(error) from None
+        raise typer.Exit(status)
     try:
-        with Store(data_dir) as store, _progress_bar(show_bar) as progress:
-            summary = import_paths(
-                paths,
-                store,
-                batch_size=batch_size,
-                strict=strict,
-                progress=progress,
-                compact_after=compact,
-            )
-        if audit and (data_dir / "hands").is_dir():  # else no hand to audit
+        if engine is Engine.SPARK:
+            from tracker.spark.jobs import import_on_cluster
+
+            summary = import_on_cluster(
+                paths, data_dir, master, batch_size=batch_size, strict=strict,
+                compact_after=compact, audit=audit,
+            )  # fmt: skip
+        else:
+            with Store(data_dir) as store, _progress_bar(show_bar) as progress:
+                summary = import_paths(
+                    paths,
+                    store,
+                    batch_size=batch_size,
+                    strict=strict,
+                    progress=progress,
+                    compact_after=compact,
+                    jobs=jobs,
+                )
+        if audit and engine is Engine.ONE_MACHINE and (data_dir / "hands").is_dir():
             from tracker.audit.run import run_audit
 
             with Store(data_dir) as store, _audit_bar(show_bar) as audit_progress:
@@ -463,6 +527,8 @@ def audit_command(
             "machine of 2 cores or more, else 1).",
         ),
     ] = None,
+    engine: _EngineOption = Engine.ONE_MACHINE,
+    master: _MasterOption = "local[*]",
 ) -> None:
     """Re-pay every imported hand with the engine and compare with the site's payout.
 
@@ -474,15 +540,21 @@ def audit_command(
     are listed with the first rule broken. Exit status 1 when a listed site
     and date range holds a mismatch, an inconsistent hand or illegal betting,
     else 0; 2 for bad options or no imported hands; 3, with its traceback,
-    for an internal error (a bug).
+    for an internal error (a bug). --engine spark audits on the executors of
+    --master, with the same result (docs/scaling.md).
     """
     from tracker.audit import report
     from tracker.audit.run import run_audit
 
     data_dir = data or default_data_dir()
     try:
-        with Store(data_dir) as store, _audit_bar(sys.stderr.isatty()) as progress:
-            run_audit(store, processes=processes, progress=progress)
+        if engine is Engine.SPARK:
+            from tracker.spark.jobs import audit_on_cluster
+
+            audit_on_cluster(data_dir, master)
+        else:
+            with Store(data_dir) as store, _audit_bar(sys.stderr.isatty()) as progress:
+                run_audit(store, processes=processes, progress=progress)
         listing = report.read_listing(data_dir, site=site, since=since, every_hand=every_hand)
     except TrackerError as error:
         raise _exit_on(error) from None

@@ -6,6 +6,9 @@ that base and turns it into a one-line message and an exit status. Anything else
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 
 class TrackerError(Exception):
     """Base of every error the project raises on purpose."""
@@ -52,6 +55,12 @@ class HandHistoryError(TrackerError):
         self.line_number = line_number
         self.line = line
         super().__init__(self.describe())
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        """Pickled by its fields (an import's worker process sends its errors on)."""
+        where = {"site": self.site, "file": self.file, "hand_id": self.hand_id}
+        rebuilt = partial(type(self), self.reason, line_number=self.line_number, line=self.line)
+        return partial(rebuilt, **where), ()
 
     def describe(self) -> str:
         """One line: where (file, hand, line) and why."""

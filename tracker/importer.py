@@ -17,12 +17,10 @@ as a failed file, apart from the hands, and the import goes on.
 from __future__ import annotations
 
 import gc
-import hashlib
-import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,15 +30,32 @@ from typing import Any
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
-import pyarrow.parquet as pq
 
 import parsers
-from parsers._base.xml import XmlSite
 from tracker.allocator import hold_freed_memory
-from tracker.archives import RefusedMember, is_archive, read_archive
+from tracker.archives import is_archive
+from tracker.compaction import COMPACT_TARGET_ROWS as COMPACT_TARGET_ROWS
+from tracker.compaction import compact as compact
+from tracker.compaction import compaction_due
 from tracker.errors import HandHistoryError, UnknownSiteError, UnsupportedGameError
 from tracker.hand_block import HandBatch, HandBlock
-from tracker.schema import HAND_COLUMNS, TABLES
+from tracker.import_files import (
+    STREAM_ABOVE as STREAM_ABOVE,
+)
+from tracker.import_files import (
+    Empty,
+    FileStep,
+    PieceRead,
+    Refused,
+    Streamed,
+    Unchanged,
+    Unreadable,
+    archive_steps,
+    file_steps,
+)
+from tracker.import_pieces import PIECE_SIZE, PIECE_SIZE_HERE
+from tracker.import_workers import PieceReaders, PieceResult, PieceTask
+from tracker.schema import HAND_COLUMNS
 from tracker.store import ErrorRecord, FileRecord, Store
 
 DEFAULT_BATCH_SIZE = 10_000
@@ -52,19 +67,14 @@ IGNORED_SUFFIXES = frozenset({".hp", ".hands", ".gt", ".json", ".jsonl", ".parqu
 (.hp, .hands, .gt) and data files (.json, .jsonl such as the simulator's sidecar of
 injected errors, .parquet)."""
 
-STREAM_ABOVE = 256 * 2**20
-"""Files larger than this (bytes) are not read whole when their site reads a stream
-(the XML sites: memory of one hand, however large the file) or when no site knows the
-first MiB of them (refused); a text site's large file is read whole as any other."""
-
-_STREAM_BLOCK = 2**20
+WORKERS_FROM = 16 * 2**20
+"""Bytes of files from which an import reads them in worker processes by default."""
 
 MAX_REPORTED_ERRORS = 100
 """Errors kept in the summary; `parse_errors` has them all."""
 
 _PROGRESS_EVERY = 1_000
 _FIRST_LINE = HAND_COLUMNS.index("first_line")
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +192,8 @@ def import_paths(
     strict: bool = False,
     progress: ProgressCallback | None = None,
     compact_after: bool = False,
+    jobs: int | None = None,
+    piece_size: int | None = None,
 ) -> ImportSummary:
     """Import every hand-history file under `paths` into `store`.
 
@@ -192,15 +204,26 @@ def import_paths(
         strict: stop at the first hand that cannot be read (what was read before it is
             kept, and the file is not marked as imported).
         progress: called after each file and every thousand hands.
-        compact_after: then merge the data folder's small files (see `compact`).
+        compact_after: then merge the data folder's small files (see `compact`), as
+            the import does by itself once they pass a threshold (`compaction_due`).
+        jobs: processes reading the files and their pieces at once (this one writes
+            the store); None for the number of cores when the files hold
+            `WORKERS_FROM` bytes or more, else this process alone. No more processes
+            than pieces. The dataset is the same whatever the number.
+        piece_size: bytes of a file read at once (`tracker.import_pieces`); None for
+            `PIECE_SIZE` in worker processes, `PIECE_SIZE_HERE` in this one.
 
     Returns:
         The counts, and the first errors.
+
+    Raises:
+        WorkerStoppedError: a worker process died (nothing of the pieces it held is
+            written; the batches written before stay, as after a killed import).
     """
     files = find_history_files(paths)
-    run = _ImportRun(store, files, batch_size, strict, progress)
+    run = _ImportRun(store, files, batch_size, strict, progress, jobs=jobs, piece_size=piece_size)
     run.run()
-    if compact_after:
+    if compact_after or compaction_due(store):  # many small imports: tracker/compaction.py
         run.summary.compacted_files = compact(store)
     return run.summary
 
@@ -217,6 +240,9 @@ class _ImportRun:
         batch_size: int,
         strict: bool,
         progress: ProgressCallback | None,
+        *,
+        jobs: int | None = 1,
+        piece_size: int | None = None,
     ) -> None:
         self.store = store
         self.files = files
@@ -229,9 +255,16 @@ class _ImportRun:
         self.pending_files: list[FileRecord] = []
         self.pending_errors: list[ErrorRecord] = []
         self.known: dict[str, set[str]] = {}
-        self.bytes_total = sum(_size_or_zero(path) for path in files)
+        sizes = [_size_or_zero(path) for path in files]
+        self.bytes_total = sum(sizes)
         self.bytes_done = 0
         self.files_done = 0
+        self.counts = _FileCounts()
+        if jobs is None:  # a small import is read here: workers would take longer to start
+            jobs = (os.cpu_count() or 1) if self.bytes_total >= WORKERS_FROM else 1
+        pieces = -(-self.bytes_total // (piece_size or PIECE_SIZE))
+        self.jobs = max(1, min(jobs, pieces))
+        self.piece_size = max(1, piece_size or (PIECE_SIZE if self.jobs > 1 else PIECE_SIZE_HERE))
 
     def run(self) -> None:
         hold_freed_memory()
@@ -247,10 +280,9 @@ class _ImportRun:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            for path in self.files:
-                self._import_file(path)
-                self.files_done += 1
-                self._report(None)
+            with PieceReaders[FileStep | None](self.jobs) as readers:
+                for step, result in readers.read_in_order(self._steps()):
+                    self._apply(step, result)
         except _StrictStopError:
             self.summary.stopped_early = True
         finally:
@@ -258,94 +290,76 @@ class _ImportRun:
                 gc.enable()
         self._commit()
 
-    def _import_file(self, path: Path) -> None:
+    def _steps(self) -> Iterator[tuple[FileStep | None, PieceTask | None]]:
+        """Every file's steps, in order, each with its piece to read (if any); None
+        after each file."""
+        for path in self.files:
+            yield from self._file_steps(path)
+            yield None, None
+
+    def _file_steps(self, path: Path) -> Iterator[tuple[FileStep, PieceTask | None]]:
+        """One file's steps (an archive's members'), each with its piece to read (if
+        any); `tracker.spark.import_job` gives those of a file read elsewhere."""
         if is_archive(path):
-            self._import_archive(path)
-            return
-        try:
-            with open(path, "rb") as stream:
-                status = os.fstat(stream.fileno())
-                mtime = _EPOCH + timedelta(microseconds=status.st_mtime_ns // 1000)
-                previous = self.records.get(str(path))
-                if _unchanged_by_stat(previous, status.st_size, mtime):
-                    self.summary.unchanged_files += 1
-                    self.bytes_done += status.st_size
-                    return
-                if status.st_size > STREAM_ABOVE and self._import_large(path, stream, mtime):
-                    return
-                content = _read_whole(stream, status.st_size)
-        except OSError as error:
-            self._fail_file(path, f"cannot read the file: {error.strerror or error}", "OSError")
-            return
-        digest = hashlib.sha256(content).hexdigest()
-        if previous is not None and previous.sha256 == digest:
-            # touched, not changed: remember the new time so the next run needs no hash
-            self.pending_files.append(replace(previous, mtime=mtime, imported_at=self.imported_at))
-            self.summary.unchanged_files += 1
-            self.bytes_done += len(content)
-            return
-        record = FileRecord(
-            str(path), len(content), mtime, digest, None, 0, 0, 0, 0, 0, self.imported_at
-        )
-        text = parsers.decode(content) if content else ""
-        del content  # only the text is needed from here on, however large the file
-        self._parse(path, text, record)
-
-    def _import_archive(self, path: Path) -> None:
-        """Import the hand-history files inside a zip archive, each as a file of its own
-        named `<archive>!<member>` (read in memory, with limits: tracker/archives.py).
-        The archive counts as its members (a refused one too), or as one file when it has
-        none."""
-        members = 0
-        for member in read_archive(path, _is_history_name):
-            members += 1
-            if isinstance(member, RefusedMember):
-                self._fail_file(Path(member.name), member.reason, "ArchiveError")
-                continue
-            digest = hashlib.sha256(member.content).hexdigest()
-            previous = self.records.get(member.name)
-            if previous is not None and previous.sha256 == digest:
-                self.summary.unchanged_files += 1
-                continue
-            size = len(member.content)
-            record = FileRecord(member.name, size, member.modified, digest, None, 0, 0, 0, 0, 0,
-                                self.imported_at)  # fmt: skip
-            self._parse(Path(member.name), parsers.decode(member.content) if size else "", record)
-        self.summary.files += max(members, 1) - 1  # the archive is counted already
-        self.bytes_done += _size_or_zero(path)
-
-    def _import_large(self, path: Path, stream: io.BufferedReader, mtime: datetime) -> bool:
-        """Import a file above `STREAM_ABOVE` without reading it whole: hashed a block at
-        a time, then read by its XML site as a stream, or refused when no site knows its
-        first MiB. False (nothing done) for a text site's file, which is read whole."""
-        digest = hashlib.sha256()
-        while block := stream.read(_STREAM_BLOCK):
-            digest.update(block)
-        size = stream.tell()
-        previous = self.records.get(str(path))
-        if previous is not None and previous.sha256 == digest.hexdigest():
-            self.pending_files.append(replace(previous, mtime=mtime, imported_at=self.imported_at))
-            self.summary.unchanged_files += 1
-            self.bytes_done += size
-            return True
-        stream.seek(0)
-        prefix = parsers.decode(stream.read(_STREAM_BLOCK))
-        stream.seek(0)
-        site = next((site for site in parsers.SITE_PARSERS if site.detect(prefix)), None)
-        if site is not None and not isinstance(site, XmlSite):
-            return False
-        record = FileRecord(
-            str(path), size, mtime, digest.hexdigest(), None, 0, 0, 0, 0, 0, self.imported_at
-        )
-        if site is None:
-            reason = f"no hand of any site in the first MiB of a file of {size:,} bytes"
-            self._fail(UnknownSiteError(reason, file=str(path)), path, whole_file=True)
-            self.bytes_done += size
-            self.pending_files.append(_FileCounts().record(record))
+            steps = archive_steps(path, _is_history_name, self.records.get, self._record)
         else:
-            items = site.read_stream_into(stream, self.pending_rows, str(path))
-            self._parse(path, "", record, items)
-        return True
+            previous = self.records.get(str(path))
+            steps = file_steps(path, previous, self._record, self.piece_size)
+        for step in steps:
+            yield step, step.task if isinstance(step, PieceRead) else None
+
+    def _record(self, name: str, size: int, mtime: datetime, sha256: str) -> FileRecord:
+        return FileRecord(name, size, mtime, sha256, None, 0, 0, 0, 0, 0, self.imported_at)
+
+    def _apply(self, step: FileStep | None, result: PieceResult | None) -> None:
+        """Take one step of a file (see `tracker.import_files`); None: a file done."""
+        if step is None:
+            self.files_done += 1
+            self._report(None)
+        elif isinstance(step, PieceRead):
+            assert result is not None  # a piece's step comes with its reading
+            self._take_piece(step, result)
+        elif isinstance(step, Unchanged):
+            self.summary.unchanged_files += 1
+            self.bytes_done += step.size
+            if step.touched is not None:  # remember the new time: the next run needs no hash
+                self.pending_files.append(step.touched)
+        elif isinstance(step, Unreadable):
+            self._fail_file(step.path, step.reason, step.kind)
+        elif isinstance(step, Empty):
+            self._fail_file(step.path, "the file is empty", "EmptyFileError")
+            self.pending_files.append(_FileCounts().record(step.record))
+        elif isinstance(step, Refused):
+            size = step.record.size
+            reason = f"no hand of any site in the first MiB of a file of {size:,} bytes"
+            self._fail(UnknownSiteError(reason, file=str(step.path)), step.path, whole_file=True)
+            self.bytes_done += size
+            self.pending_files.append(_FileCounts().record(step.record))
+        elif isinstance(step, Streamed):
+            with open(step.path, "rb") as stream:
+                items = step.site.read_stream_into(stream, self.pending_rows, str(step.path))
+                self._parse(step.path, "", step.record, items)
+        else:  # the end of an archive, counted as its members (a refused one too)
+            self.summary.files += max(step.members, 1) - 1  # the archive is counted already
+            self.bytes_done += step.size
+
+    def _take_piece(self, step: PieceRead, result: PieceResult) -> None:
+        """Count the hands of a piece read and add the new ones to the pending rows; the
+        file's record after its last piece."""
+        if step.piece.offset == 0:
+            self.counts = _FileCounts()
+        counts, piece = self.counts, step.piece
+        if result.file_error is not None:
+            self._fail(result.file_error, step.path, whole_file=True)
+
+        def within_file(line: int | None) -> float:
+            done = ((line or piece.first_line) - piece.first_line) / max(1, piece.lines)
+            return piece.offset + len(piece.data) * min(1.0, done)
+
+        self._take_items(result.items, counts, step.path, within_file)
+        if step.record is not None:
+            self.bytes_done += step.record.size
+            self.pending_files.append(counts.record(step.record))
 
     def _parse(
         self,
@@ -364,18 +378,31 @@ class _ImportRun:
             try:
                 if items is None:
                     items = parsers.read_text_blocks(text, self.pending_rows, file=str(path))
-                for item in items:
-                    before = counts.seen
-                    if isinstance(item, HandBlock):
-                        line = self._take_block(item, counts)
-                    else:
-                        line = self._take(item, counts)
-                    if counts.seen // _PROGRESS_EVERY > before // _PROGRESS_EVERY:
-                        self._report(str(path), record.size * min(1.0, (line or 0) / lines))
+                at_line = lambda line: record.size * min(1.0, (line or 0) / lines)  # noqa: E731
+                self._take_items(items, counts, path, at_line)
             except HandHistoryError as error:  # UnknownSiteError: no parser knows the file
                 self._fail(error, path, whole_file=True)
         self.bytes_done += record.size
         self.pending_files.append(counts.record(record))
+
+    def _take_items(
+        self,
+        items: Iterable[HandBlock | HandHistoryError | None],
+        counts: _FileCounts,
+        path: Path,
+        within_file: Callable[[int | None], float],
+    ) -> None:
+        """Take the items of a reader (see `parsers.read_text_blocks`), reporting the
+        progress every thousand hands (`within_file`: the bytes done of the file when
+        the reader is at that line)."""
+        for item in items:
+            before = counts.seen
+            if isinstance(item, HandBlock):
+                line = self._take_block(item, counts)
+            else:
+                line = self._take(item, counts)
+            if counts.seen // _PROGRESS_EVERY > before // _PROGRESS_EVERY:
+                self._report(str(path), within_file(line))
 
     def _take(self, error: HandHistoryError | None, counts: _FileCounts) -> int | None:
         """Count one hand of `parsers.read_text_blocks` (None: a hand added to the pending
@@ -533,17 +560,6 @@ class _ImportRun:
         )
 
 
-def _read_whole(stream: io.BufferedReader, size: int) -> memoryview:
-    """The rest of the file, read into a numpy array: numpy gives large arrays huge pages
-    where the system offers them, so a file of 30 MB costs a few page faults instead of
-    the 7,000 of a `bytes` from `read()` (13 ms less for reading, hashing and decoding a
-    file of 30 MB)."""
-    buffer = np.empty(size, np.uint8).data
-    view = buffer[: stream.readinto(buffer)]
-    more = stream.read()  # a file still being written: what came since its size was taken
-    return memoryview(bytes(view) + more) if more else view
-
-
 @dataclass(slots=True)
 class _FileCounts:
     site: str | None = None
@@ -563,10 +579,6 @@ class _FileCounts:
             hands_failed=self.failed,
             hands_duplicate=self.duplicates,
         )
-
-
-def _unchanged_by_stat(previous: FileRecord | None, size: int, mtime: datetime) -> bool:
-    return previous is not None and previous.size == size and previous.mtime == mtime
 
 
 def _size_or_zero(path: Path) -> int:
@@ -616,50 +628,3 @@ def describe_error(error: ErrorRecord) -> str:
     if error.line is not None:
         text += f": {error.line.strip()!r}"
     return text
-
-
-COMPACT_TARGET_ROWS = 1_000_000
-"""Rows per file that `compact` merges small files up to."""
-
-
-def compact(store: Store, target_rows: int = COMPACT_TARGET_ROWS) -> int:
-    """Merge the small files of every partition of every table (`tracker import
-    --compact`): each import adds a file per table and partition, and many small
-    imports would leave many small files, which slow every reader down.
-
-    Files with fewer than `target_rows` rows are merged, in batch order, into files of
-    at most about `target_rows` rows; each table's merge is one transaction. Returns the
-    number of files merged away.
-    """
-    merged = 0
-    for table in TABLES:
-        folder = store.root / table
-        if not folder.is_dir():
-            continue
-        with store.transaction() as batch:
-            for group in _small_file_groups(folder, target_rows):
-                batch.merge_files(group)
-                merged += len(group) - 1
-    return merged
-
-
-def _small_file_groups(folder: Path, target_rows: int) -> Iterator[list[Path]]:
-    """Runs of small files, per partition folder, worth merging (two files or more)."""
-    by_folder: dict[Path, list[Path]] = {}
-    for path in sorted(folder.rglob("part-*.parquet")):
-        by_folder.setdefault(path.parent, []).append(path)
-    for paths in by_folder.values():
-        group: list[Path] = []
-        rows = 0
-        for path in paths:
-            count = pq.ParquetFile(path).metadata.num_rows
-            if count >= target_rows:
-                continue
-            if group and rows + count > target_rows:
-                if len(group) > 1:
-                    yield group
-                group, rows = [], 0
-            group.append(path)
-            rows += count
-        if len(group) > 1:
-            yield group

@@ -344,9 +344,9 @@ realmoney="true" data="20111220|Test (900)|900|900-{n}|false">
 def test_a_large_xml_file_is_streamed_by_the_importer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Above `STREAM_ABOVE` an XML site's file is read a block at a time, never whole
-    (the threshold is lowered here so that a small file takes that path)."""
-    from tracker import importer
+    """Above a piece's size an XML site's file is read a block at a time, never whole
+    (the piece is made small here so that a small file takes that path)."""
+    from tracker import import_workers, importer
     from tracker.store import Store
 
     path = tmp_path / "merge.xml"
@@ -354,15 +354,14 @@ def test_a_large_xml_file_is_streamed_by_the_importer(
     path.write_text(
         description + "".join(MERGE_HAND.format(n=n) for n in range(3_000)), encoding="utf-8"
     )
-    monkeypatch.setattr(importer, "STREAM_ABOVE", 1024)
 
     def never(*_: object) -> None:
         raise AssertionError("the file was read whole")
 
-    monkeypatch.setattr(importer, "_read_whole", never)
+    monkeypatch.setattr(import_workers, "read_piece", never)
     with Store(tmp_path / "data") as store:
-        summary = importer.import_paths([path], store)
-        again = importer.import_paths([path], store)
+        summary = importer.import_paths([path], store, piece_size=1024, jobs=1)
+        again = importer.import_paths([path], store, piece_size=1024, jobs=1)
     assert (summary.hands_seen, summary.imported, summary.failed) == (3_000, 3_000, 0)
     assert again.unchanged_files == 1
 
