@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.parquet as pq
 
 from tracker.audit.betting_rows import (
     STAKE_FIELDS,
@@ -111,15 +112,15 @@ class Batch:
 
 
 def partitions(store: Store) -> list[tuple[str, str, int]]:
-    """The (site, month, hands) of each partition that holds hands, in order."""
-    found = (
-        store.read("hands", ["site", "month"])
-        .group_by(["site", "month"])
-        .aggregate([("site", "count")])
-    )
-    rows = sorted(
-        (str(row["site"]), str(row["month"]), int(row["site_count"])) for row in found.to_pylist()
-    )
+    """The (site, month, hands) of each partition that holds hands, in order, counted from
+    the files' footers (reading a column of every hand held 90 MB at 2,000,000 hands)."""
+    rows = []
+    for folder in sorted((store.root / "hands").glob("site=*/month=*")):
+        site, month = folder.parent.name.partition("=")[2], folder.name.partition("=")[2]
+        paths = store.partition_files("hands", (site, month))
+        hands = sum(pq.ParquetFile(path).metadata.num_rows for path in paths)
+        if hands:
+            rows.append((site, month, hands))
     return rows
 
 
