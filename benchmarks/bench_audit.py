@@ -34,12 +34,14 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from tracker.audit.pieces import PIECE_HANDS
+
+sys.path.insert(0, str(Path(__file__).parent))
+from bench_import import ProcessTree  # the same sampling of a process tree as the import's
 
 TRACKER = Path(sys.executable).with_name("tracker")
 GAMES = ("omaha-hilo", "omaha5-hilo", "courchevel-hilo", "stud-hilo")
@@ -80,69 +82,19 @@ def build(data: Path, hands: int) -> None:
         )
 
 
-class PeakMemory:
-    """The most memory a process and its descendants held at once, sampled from /proc
-    (Linux) in a thread until `stop`: in MB, the sums of their RSS and of their PSS."""
-
-    def __init__(self, pid: int, every: float = 0.02) -> None:
-        self.pid, self.every = pid, every
-        self.rss = self.pss = 0.0
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._sample, daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._done.set()
-        self._thread.join()
-
-    def _sample(self) -> None:
-        while not self._done.wait(self.every):
-            rss = pss = 0
-            for pid in self._tree():
-                rss += _kilobytes(f"/proc/{pid}/status", "VmRSS:")
-                pss += _kilobytes(f"/proc/{pid}/smaps_rollup", "Pss:")
-            self.rss, self.pss = max(self.rss, rss / 1024), max(self.pss, pss / 1024)
-
-    def _tree(self) -> list[int]:
-        """The process and its descendants (from each process's parent in /proc)."""
-        parents: dict[int, int] = {}
-        for entry in os.listdir("/proc"):
-            if entry.isdigit():
-                try:
-                    with open(f"/proc/{entry}/stat") as stat:
-                        parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
-                except (OSError, IndexError, ValueError):
-                    continue  # gone meanwhile
-        tree, found = [self.pid], 0
-        while found < len(tree):
-            tree += [pid for pid, parent in parents.items() if parent == tree[found]]
-            found += 1
-        return tree
-
-
-def _kilobytes(path: str, field: str) -> int:
-    try:
-        with open(path) as lines:
-            for line in lines:
-                if line.startswith(field):
-                    return int(line.split()[1])
-    except OSError:
-        pass  # the process ended meanwhile
-    return 0
-
-
 def run_child(data: Path, processes: int, piece_hands: int) -> dict[str, Any]:
     """One audit in a new process: its figures, with the peak memory of its processes."""
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, str(data), str(processes), str(piece_hands)],
         stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
-    peak = PeakMemory(child.pid)
+    tree = ProcessTree(child.pid)
+    tree.start()
     output, _ = child.communicate()
-    peak.stop()
+    tree.stop()
     if child.returncode:
         raise SystemExit(f"the audit failed (exit status {child.returncode})")
-    return {**json.loads(output), "rss_mb": peak.rss, "pss_mb": peak.pss}
+    return {**json.loads(output), "rss_mb": tree.peak_rss_mb, "pss_mb": tree.peak_pss_mb}
 
 
 def main() -> None:
