@@ -8,8 +8,9 @@ default), each batch one file per table and partition, all named after the batch
 a run of whole batches, in name order, of `piece_hands` hands at most (a batch larger than
 that is a piece alone), and reads those batches' files of every table.
 
-Where the files of the tables do not name the same batches (files merged by `tracker
-import --compact`, one table at a time), the partition is read whole, as one piece.
+Where the files of the tables do not name the same batches (files merged by
+`tracker.compaction`, one table at a time), the partition is read whole, as one piece:
+its memory is then not bounded.
 
     >>> _batch_of("part-20261202T040827154392-edada931-1.parquet")
     '20261202T040827154392-edada931'
