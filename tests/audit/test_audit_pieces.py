@@ -90,11 +90,13 @@ def test_every_hand_is_in_one_piece(store: Store) -> None:
             assert len(files) == len(set(files))  # no file read twice
 
 
-def test_merged_files_are_read_whole(tmp_path: Path, store: Store) -> None:
+def test_compacted_files_are_still_read_in_pieces(tmp_path: Path, store: Store) -> None:
     whole = _audited(store, processes=1, piece_hands=WHOLE)
     copy = tmp_path / "merged"
     shutil.copytree(store.root, copy)
     with Store(copy) as merged:
-        assert compact(merged) > 0
-        assert all(len(found) == 1 and found[0].files is None for found in _pieces(merged))
+        assert compact(merged, target_hands=2 * PIECE) > 0
+        found = _pieces(merged)
+        assert all(piece.files is not None for pieces in found for piece in pieces)
+        assert max(len(pieces) for pieces in found) > 1
         assert _audited(merged, processes=1, piece_hands=PIECE) == whole

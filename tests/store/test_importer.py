@@ -16,6 +16,7 @@ from tracker.importer import (
     find_history_files,
     import_paths,
 )
+from tracker.schema import HAND_TABLES
 from tracker.store import Store
 
 
@@ -26,7 +27,11 @@ def _write(path: Path, text: str) -> Path:
 
 
 def _hand_files(store: Store) -> list[Path]:
-    return sorted((store.root / "hands").rglob("*.parquet"))
+    return _table_files(store, "hands")
+
+
+def _table_files(store: Store, table: str) -> list[Path]:
+    return sorted((store.root / table).rglob("*.parquet"))
 
 
 def test_which_files_are_read(tmp_path: Path) -> None:
@@ -174,15 +179,20 @@ def test_compact_leaves_big_files_alone_and_caps_the_merged_size(tmp_path: Path)
             history = _write(tmp_path / f"s{n}.txt", pokerstars_text(4, first_id=n * 100))
             import_paths([history], store)
         before = store.row_counts()
-        # up to 10 rows: hands and boards (4 rows a file) merge two of their three files,
-        # files (1 row each) all three; seats, cards, summaries (12 rows) and
-        # collections (8 rows, two would make 16) stay as they are
-        assert compact(store, target_rows=10) == 1 + 1 + 2
+        tables = {table: len(_table_files(store, table)) for table in before}
+        # up to 10 hands: the first two batches of 4 hands merge in every table of hands
+        # (the third would make 12); up to 2 rows: two of the three files' rows (1 each)
+        assert compact(store, target_rows=2, target_hands=10) == (
+            sum(1 for table in HAND_TABLES if tables[table] == 3) + 1
+        )
         assert [pq.ParquetFile(path).metadata.num_rows for path in _hand_files(store)] in (
             [8, 4],
             [4, 8],
         )
         assert store.row_counts() == before
+        for table in HAND_TABLES:  # the merged files of every table name the same batch
+            names = {path.name for path in _table_files(store, table)}
+            assert names == {path.name for path in _hand_files(store)} or not names
 
 
 def test_compacted_files_keep_the_partition_columns_out(tmp_path: Path) -> None:

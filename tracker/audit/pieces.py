@@ -8,22 +8,21 @@ default), each batch one file per table and partition, all named after the batch
 a run of whole batches, in name order, of `piece_hands` hands at most (a batch larger than
 that is a piece alone), and reads those batches' files of every table.
 
-Where the files of the tables do not name the same batches (files merged by
-`tracker.compaction`, one table at a time), the partition is read whole, as one piece:
-its memory is then not bounded.
-
-    >>> _batch_of("part-20261202T040827154392-edada931-1.parquet")
-    '20261202T040827154392-edada931'
+`tracker.compaction` merges small batches into batches of at most `PIECE_HANDS` hands,
+the same batches in every table, so a compacted partition is read in pieces too. Where
+the files of the tables do not name the same batches (files merged by an older version,
+one table at a time), the partition is read whole, as one piece: its memory is then not
+bounded.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import pyarrow.parquet as pq
 
+from tracker.compaction import batch_of
 from tracker.store import Store
 
 PIECE_HANDS = 10_000
@@ -58,10 +57,10 @@ def partition_pieces(
     hands = sum(hands_in.values())
     by_batch: dict[str, dict[str, list[str]]] = {}
     for path in files["hands"]:
-        by_batch.setdefault(_batch_of(path.name), {}).setdefault("hands", []).append(path.name)
+        by_batch.setdefault(batch_of(path.name), {}).setdefault("hands", []).append(path.name)
     for table in tables[1:]:
         for path in files[table]:
-            batch = by_batch.get(_batch_of(path.name))
+            batch = by_batch.get(batch_of(path.name))
             if batch is None:  # a file of no batch of `hands`: merged, say
                 return [Piece(site, month, hands)]
             batch.setdefault(table, []).append(path.name)
@@ -84,9 +83,3 @@ def partition_pieces(
 
 def _piece(site: str, month: str, hands: int, files: dict[str, list[str]]) -> Piece:
     return Piece(site, month, hands, {table: tuple(names) for table, names in files.items()})
-
-
-def _batch_of(name: str) -> str:
-    """The import batch of a file, from its name (`part-<batch id>[-n].parquet`)."""
-    parts = Path(name).stem.split("-")
-    return "-".join(parts[1:3])
