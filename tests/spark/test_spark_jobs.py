@@ -139,7 +139,31 @@ def test_the_spark_run_gives_the_one_machine_dataset_and_verdicts(
     assert again.unchanged_files == again.files
 
 
-# ---- a worker lost mid-job -------------------------------------------------------------
+# ---- the commands ----------------------------------------------------------------------
+
+
+def test_the_commands_run_on_spark(spark: SparkSession, tmp_path: Path) -> None:
+    # the module's session is the active one: the commands run on it
+    histories, data = tmp_path / "histories", tmp_path / "data"
+    histories.mkdir()
+    simulate(Game.STUD_HILO, Structure.LIMIT, hands=300, players=6, seed=7,
+             out=histories / "stud.txt", error_rate=0.02)  # fmt: skip
+    sidecar = (histories / "stud.txt.errors.jsonl").read_text().splitlines()
+    runner = CliRunner()
+    command = ["import", str(histories), "--data", str(data), "--engine", "spark"]
+    imported = runner.invoke(app, [*command, "--audit", "--format", "json"])
+    assert imported.exit_code == 0, imported.output
+    summary = json.loads(imported.stdout)
+    assert summary["imported"] == 300
+    assert sum(summary["audit"].values()) == 300
+    audited = runner.invoke(app, ["audit", "--data", str(data), "--engine", "spark",
+                                  "--master", "local[2]", "--format", "json"])  # fmt: skip
+    assert audited.exit_code == 1, audited.output  # the injected errors
+    flagged = {hand["hand_id"] for hand in json.loads(audited.stdout)}
+    assert flagged == {json.loads(line)["hand_id"] for line in sidecar}
+
+
+# ---- a worker lost mid-job (last: the killed workers leave the session unusable) --------
 
 
 def _folder_state(folder: Path) -> dict[str, tuple[int, int]]:
@@ -207,27 +231,3 @@ def test_a_worker_killed_mid_import_leaves_the_folder_as_it_was(
     assert failure, "the import did not fail (it ended before the workers were killed)"
     assert _folder_state(data) == before
     assert not list(data.glob(".spark-*"))
-
-
-# ---- the commands ----------------------------------------------------------------------
-
-
-def test_the_commands_run_on_spark(spark: SparkSession, tmp_path: Path) -> None:
-    # the module's session is the active one: the commands run on it
-    histories, data = tmp_path / "histories", tmp_path / "data"
-    histories.mkdir()
-    simulate(Game.STUD_HILO, Structure.LIMIT, hands=300, players=6, seed=7,
-             out=histories / "stud.txt", error_rate=0.02)  # fmt: skip
-    sidecar = (histories / "stud.txt.errors.jsonl").read_text().splitlines()
-    runner = CliRunner()
-    command = ["import", str(histories), "--data", str(data), "--engine", "spark"]
-    imported = runner.invoke(app, [*command, "--audit", "--format", "json"])
-    assert imported.exit_code == 0, imported.output
-    summary = json.loads(imported.stdout)
-    assert summary["imported"] == 300
-    assert sum(summary["audit"].values()) == 300
-    audited = runner.invoke(app, ["audit", "--data", str(data), "--engine", "spark",
-                                  "--master", "local[2]", "--format", "json"])  # fmt: skip
-    assert audited.exit_code == 1, audited.output  # the injected errors
-    flagged = {hand["hand_id"] for hand in json.loads(audited.stdout)}
-    assert flagged == {json.loads(line)["hand_id"] for line in sidecar}
