@@ -28,7 +28,7 @@ from tracker.allocator import hold_freed_memory
 from tracker.errors import HandHistoryError
 from tracker.hand_block import HandBlock
 from tracker.hand_rows import HandRows
-from tracker.worker_processes import next_message
+from tracker.worker_processes import Worker, next_message, start_worker
 
 Step = TypeVar("Step")
 
@@ -109,9 +109,8 @@ class PieceReaders(Generic[Step]):
 
     def __init__(self, jobs: int) -> None:
         self.jobs = max(1, jobs)
-        self.workers: list[Any] = []
+        self.workers: list[Worker] = []
         self.tasks: Any = None
-        self.results: Any = None
 
     def __enter__(self) -> PieceReaders[Step]:
         if self.jobs > 1:
@@ -128,10 +127,10 @@ class PieceReaders(Generic[Step]):
             self.tasks.put(None)
         for worker in self.workers:
             if exception[0] is None:
-                worker.join(timeout=5)
-            if worker.is_alive():
-                worker.terminate()
-            worker.join()
+                worker.process.join(timeout=5)
+            if worker.process.is_alive():
+                worker.process.terminate()
+            worker.process.join()
 
     def read_in_order(
         self, steps: Iterable[tuple[Step, PieceTask | None]]
@@ -166,7 +165,7 @@ class PieceReaders(Generic[Step]):
             yield from _ready(waiting, done)
 
     def _receive(self, done: dict[int, PieceResult]) -> int:
-        number, result = next_message(self.results, self.workers, "the import workers")
+        number, result = next_message(self.workers, "the import workers")
         if isinstance(result, str):
             raise RuntimeError(f"an import worker failed:\n{result}")
         done[number] = result
@@ -180,13 +179,7 @@ class PieceReaders(Generic[Step]):
         if "forkserver" in methods:
             context.set_forkserver_preload([__name__])
         self.tasks = context.Queue()
-        self.results = context.Queue()
-        self.workers = [
-            context.Process(target=_work, args=(self.tasks, self.results), daemon=True)
-            for _ in range(self.jobs)
-        ]
-        for worker in self.workers:
-            worker.start()
+        self.workers = [start_worker(context, _work, (self.tasks,)) for _ in range(self.jobs)]
 
 
 def _ready(
@@ -200,16 +193,17 @@ def _ready(
 
 def _work(tasks: Any, results: Any) -> None:
     """A worker process: read pieces from `tasks` until a stop sign (None), each result
-    to `results` with the piece's number; a failure's traceback instead of a result."""
+    to `results` (its pipe) with the piece's number; a failure's traceback instead of a
+    result."""
     hold_freed_memory()
     gc.disable()  # as in the importer: cycles are collected after each piece
     pa.set_cpu_count(1)  # the processes already share the cores
     while (job := tasks.get()) is not None:
         number, task = job
         try:
-            results.put((number, read_piece(task)))
+            results.send((number, read_piece(task)))
         except BaseException:
-            results.put((number, traceback.format_exc()))
+            results.send((number, traceback.format_exc()))
             raise
         del job, task
         gc.collect(0)

@@ -40,7 +40,7 @@ from tracker.engine.batch_tables import omaha_high_tables, omaha_low_table, stud
 from tracker.errors import NoDataError
 from tracker.schema import TABLES
 from tracker.store import Store
-from tracker.worker_processes import next_message
+from tracker.worker_processes import NO_MESSAGE, Worker, next_message, start_worker
 
 NOT_IMPORTED_MONTH = "unknown"
 """The `month` partition of hands the import could not read (their time is unknown)."""
@@ -132,6 +132,8 @@ def run_audit(
     return summary
 
 
+_WORKERS = "the audit workers"
+
 _Job = tuple[str, str, str, bool]
 """(data folder, site, month, exact): one batch to audit."""
 
@@ -156,40 +158,29 @@ def _audited(
     # This process audits batches too, between writing what it and the workers found:
     # with one worker fewer, no third process takes a core from the two that audit.
     queue: Any = context.Queue()
-    results: Any = context.Queue()
     for job in jobs:
         queue.put(job)
     workers = min(processes - 1, len(jobs) - 1)
     with tempfile.TemporaryDirectory(prefix="hilo-audit-") as folder:
         started = [
-            context.Process(target=_work, args=(queue, results, folder, piece_hands), daemon=True)
-            for _ in range(workers)
+            start_worker(context, _work, (queue, folder, piece_hands)) for _ in range(workers)
         ]
-        for worker in started:
-            worker.start()
         for _ in range(workers + 1):
             queue.put(None)  # one stop sign per process, after every job
         threads = pa.cpu_count()
         pa.set_cpu_count(1)  # here too: the processes already share the cores
         try:
-            yield from _audit_and_collect(
-                queue, results, conventions, len(jobs), started, piece_hands
-            )
+            yield from _audit_and_collect(queue, conventions, len(jobs), started, piece_hands)
         finally:
             pa.set_cpu_count(threads)
             for worker in started:
-                worker.join(timeout=5)
-                if worker.is_alive():
-                    worker.terminate()
+                worker.process.join(timeout=5)
+                if worker.process.is_alive():
+                    worker.process.terminate()
 
 
 def _audit_and_collect(
-    queue: Any,
-    results: Any,
-    conventions: Conventions,
-    jobs: int,
-    workers: list[Any],
-    piece_hands: int,
+    queue: Any, conventions: Conventions, jobs: int, workers: list[Worker], piece_hands: int
 ) -> Iterator[BatchAudit]:
     """Take batches from `queue` and audit them here until a stop sign comes (every batch
     is taken), handing on the workers' audits as they come; then wait for the rest."""
@@ -200,11 +191,11 @@ def _audit_and_collect(
             break
         yield from _audits_here(job, conventions, piece_hands)
         done += 1
-        while not results.empty():
-            yield _received(results.get())
+        while (message := next_message(workers, _WORKERS, block=False)) is not NO_MESSAGE:
+            yield _received(message)
             done += 1
     while done < jobs:
-        yield _received(next_message(results, workers, "the audit workers"))
+        yield _received(next_message(workers, _WORKERS))
         done += 1
 
 
@@ -226,16 +217,17 @@ def _received(message: tuple[str, str, int] | str) -> BatchAudit:
     return BatchAudit(audit=_taken(audit_file), awards=_taken(awards_file), fast=fast)
 
 
-def _work(queue: Any, results: Any, folder: str, piece_hands: int) -> None:
+def _work(queue: Any, folder: str, piece_hands: int, results: Any) -> None:
     """A worker process: audit batches from `queue` until a stop sign; each audit's rows
     go to two Arrow files in `folder` (a batch's 14 MB of rows through a pipe kept the
-    worker waiting for the busy writer to read them), their names to `results`."""
+    worker waiting for the busy writer to read them), their names to `results` (its
+    pipe)."""
     pa.set_cpu_count(1)  # the processes already share the cores
     while (job := queue.get()) is not None:
         try:
-            results.put(_audit_job((*job, folder), piece_hands))
+            results.send(_audit_job((*job, folder), piece_hands))
         except BaseException:
-            results.put(traceback.format_exc())
+            results.send(traceback.format_exc())
             raise
 
 
