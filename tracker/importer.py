@@ -255,8 +255,10 @@ class _ImportRun:
         self.pending_files: list[FileRecord] = []
         self.pending_errors: list[ErrorRecord] = []
         self.known: dict[str, set[str]] = {}
-        sizes = [_size_or_zero(path) for path in files]
-        self.bytes_total = sum(sizes)
+        self.sizes = [_size_or_zero(path) for path in files]
+        self.bytes_total = sum(self.sizes)
+        self.jobs_given = jobs
+        self.piece_size_given = piece_size
         self.bytes_done = 0
         self.files_done = 0
         self.counts = _FileCounts()
@@ -271,6 +273,7 @@ class _ImportRun:
         self.store.open_for_writing()
         self.records = self.store.file_records()
         self.recorded_errors = self.store.error_keys()
+        self._fewer_jobs_for_what_is_new()
         # The cyclic collector would scan the whole pending batch again and again while
         # it grows (a third of the import time); the batch is freed by reference
         # counting, and a collection of the youngest generation after each commit takes
@@ -289,6 +292,20 @@ class _ImportRun:
             if collecting:
                 gc.enable()
         self._commit()
+
+    def _fewer_jobs_for_what_is_new(self) -> None:
+        """One process, when the default number was chosen by the files' sizes and their
+        records say that little of them is new (a grown file is read from where its last
+        import ended): workers would take longer to start than the reading."""
+        if self.jobs == 1 or self.jobs_given is not None:
+            return
+        to_read = sum(
+            _bytes_to_read(self.records.get(str(path)), size)
+            for path, size in zip(self.files, self.sizes, strict=True)
+        )
+        if to_read < WORKERS_FROM:
+            self.jobs = 1
+            self.piece_size = self.piece_size_given or PIECE_SIZE_HERE
 
     def _steps(self) -> Iterator[tuple[FileStep | None, PieceTask | None]]:
         """Every file's steps, in order, each with its piece to read (if any); None
@@ -579,6 +596,14 @@ class _FileCounts:
             hands_failed=self.failed,
             hands_duplicate=self.duplicates,
         )
+
+
+def _bytes_to_read(previous: FileRecord | None, size: int) -> int:
+    """The bytes of a file of `size` bytes an import reads, as far as its last record
+    tells: those after where its last import ended, or all of them."""
+    if previous is not None and previous.resume_offset is not None and size >= previous.size:
+        return size - previous.resume_offset
+    return size
 
 
 def _size_or_zero(path: Path) -> int:

@@ -7,8 +7,10 @@ import time
 from pathlib import Path
 
 import pyarrow.parquet as pq
+import pytest
 from store_samples import pokerstars_text
 
+from tracker import importer
 from tracker.importer import import_paths
 from tracker.live_files import SETTLE_SECONDS, WINDOW_BYTES
 from tracker.store import Store
@@ -168,3 +170,20 @@ def test_a_utf16_file_is_read_whole_when_it_grows(tmp_path: Path) -> None:
         os.utime(history, (time.time() - 60, time.time() - 60))
         grown = import_paths([history], store)
     assert (grown.hands_seen, grown.imported, grown.duplicates) == (5, 2, 3)
+
+
+def test_a_grown_file_with_little_new_is_read_in_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    history = tmp_path / "session.txt"
+    _append(history, _room_hands(0, 20))
+    monkeypatch.setattr(importer, "WORKERS_FROM", history.stat().st_size // 2)
+    with Store(tmp_path / "data") as store:
+        import_paths([history], store, jobs=1)
+        _append(history, _room_hands(20, 1))  # a few KB new: under WORKERS_FROM
+        run = importer._ImportRun(store, [history], 10_000, False, None, jobs=None, piece_size=1024)
+        by_size = run.jobs  # the cores, chosen by the file's whole size
+        run.run()
+        assert run.jobs == 1
+        assert store.read("hands", ["hand_id"]).num_rows == 21
+    assert by_size == (os.cpu_count() or 1)
