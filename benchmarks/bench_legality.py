@@ -6,7 +6,9 @@ Each (site, month) batch of an imported data folder is audited as `tracker audit
 one process), once without the betting rows and the legality check and once with them,
 the two in turn, `--repeat` times. The script prints, per variant, the median seconds
 and hands/s over the whole folder (wall and CPU seconds), the ratio of the medians, and
-the median time of the legality check alone (`check_betting` and its columns).
+the median time of the legality check alone (`check_betting` and its columns); and each
+pair's ratio (the two audits run one after the other) with their median, which a change
+in the machine's speed between pairs (a shared host) moves less.
 
 The data folder is the payout audit benchmark's (`benchmarks/bench_audit.py`: a quarter
 each of omaha-hilo, omaha5-hilo, courchevel-hilo pot-limit and stud-hilo limit, six
@@ -92,9 +94,13 @@ def main() -> None:
               f"CPU median {cpu:.2f} s; runs {each}")  # fmt: skip
     check = statistics.median(run[2] for run in runs[True])
     print(f"legality check alone (check_betting and its columns): median {check:.2f} s")
+    pairs = [run[0] / alone[0] for alone, run in zip(runs[False], runs[True], strict=True)]
     print(
-        f"ratio with / without: {medians[True] / medians[False]:.2f}; "
-        "load average before each pair: " + ", ".join(f"{load:.1f}" for load in loads)
+        f"ratio with / without: {medians[True] / medians[False]:.2f} (of the medians), "
+        f"{statistics.median(pairs):.2f} (median of each pair's, run one after the other: "
+        + ", ".join(f"{pair:.2f}" for pair in pairs)
+        + "); load average before each pair: "
+        + ", ".join(f"{load:.1f}" for load in loads)
     )
 
 
