@@ -23,7 +23,7 @@ from parsers._base.reader import Action, HandReader
 from parsers._base.text import bracket_words, money_reader, read_cards, to_utc, written_time
 from parsers.winamax import words
 from tracker.cards import Card
-from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structure, Tournament
+from tracker.model import ActionKind, CardSource, Game, Stakes, Structure, Tournament
 
 _HAND_ID = re.compile(r"HandId: #(\S+)")
 _TABLE_NUMBER = re.compile(r"\((\d+)\)")
@@ -218,19 +218,6 @@ class _HandReader(HandReader):
             kind = ActionKind.POST_DEAD
         self.hand.post(player, kind, self.amount(written), all_in=all_in)
 
-    def _raises(self, player: str, what: str) -> None:
-        # "Player3 raises 14€ to 20€"; stud's completion: "Hero raises 25€ to 25€"
-        _, _, total = what.partition(" to ")
-        if not total:
-            raise self.hand.error("a raise without its total")
-        to_amount, all_in = self.amount_all_in(total)
-        hand = self.hand
-        small_bet = hand.stakes.small_bet
-        if hand.street is Street.THIRD and small_bet and hand.highest_bet() < small_bet:
-            hand.complete(player, to_amount, all_in=all_in)
-        else:
-            hand.raise_to(player, to_amount, all_in=all_in)
-
     def _brings_in(self, player: str, what: str) -> None:
         # "Player0 brings in 10€"
         if not what.startswith("in "):
@@ -341,7 +328,7 @@ class _HandReader(HandReader):
         "checks": HandReader.checks,
         "calls": HandReader.calls,
         "bets": HandReader.bets,
-        "raises": _raises,
+        "raises": HandReader.raises,  # "Player3 raises 14€ to 20€"; "Hero raises 25€ to 25€"
         "brings": _brings_in,
         "shows": _shows,
         "collected": _collected,
