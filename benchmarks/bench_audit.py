@@ -97,6 +97,17 @@ def run_child(data: Path, processes: int, piece_hands: int) -> dict[str, Any]:
     return {**json.loads(output), "rss_mb": tree.peak_rss_mb, "pss_mb": tree.peak_pss_mb}
 
 
+def data_folder(data: Path | None, hands: int) -> Path:
+    """The data folder given, or the benchmark's own of `hands` simulated hands, built
+    first when missing."""
+    data = data or Path(tempfile.gettempdir()) / "hilo-tracker-bench" / f"audit-{hands}"
+    if not (data / "hands").is_dir():
+        started = time.perf_counter()
+        build(data, hands)
+        print(f"built {data} in {time.perf_counter() - started:.0f} s")
+    return data
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200_000)
@@ -106,13 +117,7 @@ def main() -> None:
     parser.add_argument("--alternate", action="store_true")
     parser.add_argument("--piece-hands", type=int, default=PIECE_HANDS)
     options = parser.parse_args()
-    data = options.data or (
-        Path(tempfile.gettempdir()) / "hilo-tracker-bench" / f"audit-{options.hands}"
-    )
-    if not (data / "hands").is_dir():
-        started = time.perf_counter()
-        build(data, options.hands)
-        print(f"built {data} in {time.perf_counter() - started:.0f} s")
+    data = data_folder(options.data, options.hands)
     order = [(count, run) for count in options.processes for run in range(options.repeat)]
     if options.alternate:
         order.sort(key=lambda item: item[1])

@@ -25,7 +25,6 @@ import argparse
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -38,7 +37,7 @@ from tracker.audit.pieces import partition_pieces
 from tracker.store import Store
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_audit import build
+from bench_audit import data_folder
 
 
 def audit_once(
@@ -66,13 +65,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--data", type=Path, default=None)
     options = parser.parse_args()
-    data = options.data or (
-        Path(tempfile.gettempdir()) / "hilo-tracker-bench" / f"audit-{options.hands}"
-    )
-    if not (data / "hands").is_dir():
-        started = time.perf_counter()
-        build(data, options.hands)
-        print(f"built {data} in {time.perf_counter() - started:.0f} s")
+    data = data_folder(options.data, options.hands)
     runs: dict[bool, list[tuple[float, float, float]]] = {False: [], True: []}
     loads = []
     with Store(data) as store:
