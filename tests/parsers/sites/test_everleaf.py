@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import parsers
-from parsers import decode, detect_site, parse_text
-from tests.parsers.sites.site_checks import the_middle_hand_fails
+from parsers import decode, detect_site
+from tests.parsers.sites.site_checks import only_hand, read, the_middle_hand_fails
 from tracker.audit.verdict import Reason, Status, audit_hand
 from tracker.bookkeeping import inconsistency_or_none
 from tracker.errors import HandHistoryError, MalformedHandError, UnsupportedGameError
@@ -120,20 +120,9 @@ Bob wins € 0.31 EURO from main pot
 """
 
 
-def read(text: str, file: str = "everleaf.txt") -> list[Hand | HandHistoryError]:
-    return list(parse_text(text, file=file))
-
-
-def one_hand(text: str) -> Hand:
-    items = read(text)
-    assert len(items) == 1
-    assert isinstance(items[0], Hand), items[0]
-    return items[0]
-
-
 def test_the_halves_are_read_from_high_and_low() -> None:
     assert detect_site(SPLIT).site == "everleaf"
-    hand = one_hand(SPLIT)
+    hand = only_hand(SPLIT)
     assert (hand.game, hand.structure, hand.currency) == (Game.OMAHA_HILO, Structure.LIMIT, "USD")
     assert hand.collections == (
         Collection("Bob", 238, 0, 0, "hi"),
@@ -159,14 +148,14 @@ def test_the_halves_are_read_from_high_and_low() -> None:
 
 def test_the_odd_cent_paid_to_the_low_half_is_a_mismatch() -> None:
     swapped = SPLIT.replace("($ 2.38 USD)", "($ 2.37 USD)").replace("($2.37)", "($2.38)")
-    verdict = audit_hand(one_hand(swapped))
+    verdict = audit_hand(only_hand(swapped))
     assert verdict.status is Status.MISMATCH
     assert verdict.reason is not None
     assert verdict.reason.startswith(Reason.ODD_CHIP)
 
 
 def test_raises_add_chips_and_the_uncalled_bet_is_inferred() -> None:
-    hand = one_hand(UNCALLED.format(hand_id="148735532"))
+    hand = only_hand(UNCALLED.format(hand_id="148735532"))
     raised = [action for action in hand.actions if action.kind is ActionKind.RAISE]
     assert [(raise_.amount, raise_.to_amount) for raise_ in raised] == [(75, 100)]
     assert hand.returned == (Returned("Hero", 50),)
@@ -177,14 +166,14 @@ def test_raises_add_chips_and_the_uncalled_bet_is_inferred() -> None:
 
 
 def test_a_payment_larger_than_the_pot_is_flagged() -> None:
-    hand = one_hand(UNCALLED.format(hand_id="1").replace("$ 1.90 USD", "$ 2.40 USD"))
+    hand = only_hand(UNCALLED.format(hand_id="1").replace("$ 1.90 USD", "$ 2.40 USD"))
     assert (hand.total_pot, hand.rake) == (200, 0)
     assert inconsistency_or_none(hand) is not None
     assert audit_hand(hand).status is Status.INCONSISTENT
 
 
 def test_stud_in_euros_from_cp1252_bytes_with_crlf() -> None:
-    hand = one_hand(decode(STUD.replace("\n", "\r\n").encode("cp1252")))
+    hand = only_hand(decode(STUD.replace("\n", "\r\n").encode("cp1252")))
     assert (hand.game, hand.currency, hand.button_seat) == (Game.STUD_HI, "EUR", None)
     stakes = hand.stakes
     assert (stakes.small_bet, stakes.big_bet, stakes.ante, stakes.bring_in) == (5, 10, 1, 2)
@@ -210,7 +199,7 @@ def test_stud_in_euros_from_cp1252_bytes_with_crlf() -> None:
 def test_a_pot_limit_header_and_a_game_not_covered() -> None:
     header = "$0.50/$1 Omaha Hi/Lo - 2010/03/01 - 11:00:24"
     text = UNCALLED.format(hand_id="7")
-    hand = one_hand(text.replace(header, "$0.25/$0.50 PL Omaha - 2010/03/01 - 11:00:24"))
+    hand = only_hand(text.replace(header, "$0.25/$0.50 PL Omaha - 2010/03/01 - 11:00:24"))
     assert (hand.game, hand.structure) == (Game.OMAHA_HI, Structure.POT_LIMIT)
     assert (hand.stakes.small_blind, hand.stakes.big_blind) == (25, 50)
     (item,) = read(text.replace(header, "$0.50/$1 Hold'em - 2010/03/01 - 11:00:24"))
