@@ -85,7 +85,8 @@ def _received(worker: Worker, what: str) -> Any:
         return worker.messages.recv()
     except OSError:  # the pipe ended in the middle of a message
         worker.ended = True
-        raise WorkerStoppedError(f"{what} stopped in the middle of a message") from None
+        said = f"{what} stopped before the end, in the middle of a message"
+        raise WorkerStoppedError(said) from None
     except EOFError:
         worker.ended = True
         worker.process.join(timeout=5)
