@@ -20,6 +20,7 @@ from typing import Annotated
 import typer
 
 from tracker import __version__
+from tracker.cli_engines import Engine, EngineOption, MasterOption
 from tracker.cli_errors import OneLineErrorsGroup
 from tracker.errors import TrackerError
 from tracker.importer import (
@@ -30,6 +31,7 @@ from tracker.importer import (
     import_paths,
 )
 from tracker.safe_text import terminal_text
+from tracker.spark.session import DEFAULT_MASTER
 from tracker.stats.commands import plot_command, report_command, stats_command
 from tracker.store import Store, default_data_dir
 
@@ -140,31 +142,6 @@ class ImportFormat(StrEnum):
     JSON = "json"
 
 
-class Engine(StrEnum):
-    """What runs `tracker import`, `audit` and `stats`: this machine, or Apache Spark."""
-
-    ONE_MACHINE = "one-machine"
-    SPARK = "spark"
-
-
-_EngineOption = Annotated[
-    Engine,
-    typer.Option(
-        "--engine",
-        help="one-machine, or spark: the work on the executors of a Spark cluster "
-        "(pip install 'hilo-tracker[spark]'; docs/scaling.md).",
-    ),
-]
-_MasterOption = Annotated[
-    str,
-    typer.Option(
-        "--master",
-        metavar="URL",
-        help="The Spark master of --engine spark: local[*], local[N], spark://HOST:7077, yarn.",
-    ),
-]
-
-
 class SqlFormat(StrEnum):
     """How `tracker sql` prints its rows."""
 
@@ -267,8 +244,8 @@ def import_command(
             "--audit", help="Then audit the data folder (as `tracker audit`) and count verdicts."
         ),
     ] = False,
-    engine: _EngineOption = Engine.ONE_MACHINE,
-    master: _MasterOption = "local[*]",
+    engine: EngineOption = Engine.ONE_MACHINE,
+    master: MasterOption = DEFAULT_MASTER,
     jobs: Annotated[
         int | None,
         typer.Option("--jobs", min=1, help="Processes reading files at once [default: the cores]."),
@@ -527,8 +504,8 @@ def audit_command(
             "machine of 2 cores or more, else 1).",
         ),
     ] = None,
-    engine: _EngineOption = Engine.ONE_MACHINE,
-    master: _MasterOption = "local[*]",
+    engine: EngineOption = Engine.ONE_MACHINE,
+    master: MasterOption = DEFAULT_MASTER,
 ) -> None:
     """Re-pay every imported hand with the engine and compare with the site's payout.
 

@@ -1,10 +1,12 @@
-"""The Spark import and audit give the one-machine dataset and verdicts, row for row.
+"""The Spark import and audit give the one-machine dataset and verdicts, row for row, and
+the stats on Spark SQL the one-machine figures.
 
 One local Spark session (local[2], two shuffle partitions, no UI) for the module: it
 imports and audits 20,000 simulated hands of four games with payout and betting errors
 injected, a file given twice (its hands are duplicates) and a file that is no hand
 history, into one folder, while the one-machine engine does the same into another; every
-table must be the same. A worker killed mid-job must leave the data folder as it was.
+table must be the same, and the stats of the Spark folder counted by Spark SQL those of
+the other counted by DuckDB. A worker killed mid-job must leave the data folder as it was.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
@@ -37,6 +40,9 @@ from tracker.simulate import simulate
 from tracker.spark.audit_job import audit_on_spark
 from tracker.spark.import_job import import_on_spark
 from tracker.spark.session import spark_session
+from tracker.spark.stats_job import player_stats_on_spark
+from tracker.stats.options import RakeMethod
+from tracker.stats.run import StatsFilter, player_stats
 from tracker.store import Store
 
 pytestmark = [
@@ -139,6 +145,29 @@ def test_the_spark_run_gives_the_one_machine_dataset_and_verdicts(
     assert again.unchanged_files == again.files
 
 
+_STATS_ASKED = [
+    (StatsFilter(player="Hero", rake_method=RakeMethod.COLLECTED), "position", False),
+    (StatsFilter(game=Game.STUD_HILO, min_hands=100), "session", False),
+    (StatsFilter(), "hand-class", True),
+]
+"""Standard stats and outcomes, with filters and the groupings whose SQL differs most (a
+window over each player's hands, a list unnested); each takes Spark tens of seconds."""
+
+
+def test_the_stats_on_spark_are_the_one_machine_figures(
+    spark: SparkSession, both_runs: tuple[Path, Path, list[Any]]
+) -> None:
+    one, on_spark, _ = both_runs
+    for filters, by, outcomes in _STATS_ASKED:
+        expected = player_stats(one, filters, by=by, outcomes=outcomes)
+        found = player_stats_on_spark(on_spark, filters, spark, by=by, outcomes=outcomes)
+        assert found.schema == expected.schema, (by, outcomes)
+        assert found.num_rows == expected.num_rows > 0, (by, outcomes)
+        # the same rows in the same order; the sums of floats (net in big blinds) to the
+        # last digits, added up in another order
+        pd.testing.assert_frame_equal(found.to_pandas(), expected.to_pandas(), rtol=1e-12)
+
+
 # ---- the commands ----------------------------------------------------------------------
 
 
@@ -161,6 +190,12 @@ def test_the_commands_run_on_spark(spark: SparkSession, tmp_path: Path) -> None:
     assert audited.exit_code == 1, audited.output  # the injected errors
     flagged = {hand["hand_id"] for hand in json.loads(audited.stdout)}
     assert flagged == {json.loads(line)["hand_id"] for line in sidecar}
+    for grouping in (["--by", "position"], ["--outcomes"]):
+        stats = ["stats", "--data", str(data), *grouping, "--format", "json"]
+        on_spark = runner.invoke(app, [*stats, "--engine", "spark"])
+        assert on_spark.exit_code == 0, on_spark.output
+        one_machine = runner.invoke(app, stats)
+        assert json.loads(on_spark.stdout) == json.loads(one_machine.stdout)
 
 
 # ---- a worker lost mid-job (last: the killed workers leave the session unusable) --------

@@ -14,8 +14,10 @@ from typing import Annotated
 
 import typer
 
+from tracker.cli_engines import Engine, EngineOption, MasterOption
 from tracker.errors import TrackerError
 from tracker.model import Game
+from tracker.spark.session import DEFAULT_MASTER
 from tracker.stats.options import (
     DEFAULT_SESSION_GAP,
     Grouping,
@@ -123,6 +125,8 @@ def stats_command(
             "contributed: by what each player put in) or collected (by what each won).",
         ),
     ] = RakeMethod.CONTRIBUTED,
+    engine: EngineOption = Engine.ONE_MACHINE,
+    master: MasterOption = DEFAULT_MASTER,
 ) -> None:
     """Player stats: VPIP, PFR, 3-bet, AF, WTSD, W$SD, WWSF, net won, bb/100, rake.
 
@@ -134,6 +138,8 @@ def stats_command(
     known (a hand counts in every class it fits). docs/stats.md defines
     every figure. A row per money unit: cents and chips are never added up.
     With --outcomes the hands not audited yet are audited first.
+    --engine spark counts the same figures with Spark SQL on the executors
+    of --master (docs/scaling.md).
     """
     from rich.console import Console
 
@@ -166,9 +172,17 @@ def stats_command(
     except ColumnError as error:
         raise _failed(TrackerError(str(error))) from None
     try:
-        if outcomes:
-            _audit_first(data_dir)
-        rows = player_stats(data_dir, filters, by=group, outcomes=outcomes, hero=hero)
+        if engine is Engine.SPARK:
+            from tracker.spark.jobs import stats_on_cluster
+
+            rows = stats_on_cluster(
+                data_dir, filters, master, by=group, outcomes=outcomes, hero=hero,
+                notify=lambda line: typer.echo(line, err=True),
+            )  # fmt: skip
+        else:
+            if outcomes:
+                _audit_first(data_dir)
+            rows = player_stats(data_dir, filters, by=group, outcomes=outcomes, hero=hero)
     except TrackerError as error:
         raise _failed(error) from None
     if output is OutputFormat.JSON:

@@ -375,41 +375,65 @@ class StatsDatabase:
         return self.frame(query_text("stats_audit_problems"), filters.parameters())
 
     def _grouped(self, name: str, filters: StatsFilter, by: str | None) -> pa.Table:
-        if by not in _GROUP_KEYS:
-            raise StatsError(f"unknown grouping {by!r}; one of: {', '.join(GROUPINGS)}")
-        sql = query_text(name).format(sums=self._sums(name, filters, by),
-                                      group_order=_group_order(by),
-                                      rake_counter=RAKE_COUNTERS[filters.rake_method])  # fmt: skip
-        return _shape_groups(self._arrow(sql, filters.parameters()), by)
+        sql = grouped_query(name, filters, by, self._sums(name, filters, by))
+        return shape_groups(self._arrow(sql, filters.parameters()), by)
 
     def _sums(self, name: str, filters: StatsFilter, by: str | None) -> str:
         """The counters a grouped query divides, added up per player and group: the
         summary's totals when they answer it (every day and game, a grouping they
-        keep), else the sums of `_source`'s rows."""
+        keep), else the sums of its per-day rows, else `per_hand_sums`.
+
+        Raises:
+            StatsError: an unknown grouping.
+        """
         every_hand = filters.game is None and filters.since is None and filters.until is None
         if self.summarised and by in GROUPING_KEYS and every_hand:
             return f"{_TOTALS[name]}('{grouping_name(by)}', $player)"
-        sums = query_text("stats_sums").format(source=self._source(name, filters, by),
-                                               group_key=_GROUP_KEYS[by],
-                                               sums=counter_sums(_COUNTERS[name]))  # fmt: skip
-        return f"({sums})"
-
-    def _source(self, name: str, filters: StatsFilter, by: str | None) -> str:
-        """The rows a grouped query adds up, when the totals cannot answer it: the sums
-        per player and day when they can (whole days, a grouping they keep), else the
-        per-hand counters (with each hand's session, to group by session)."""
         whole_days = not any(
             isinstance(moment, datetime) for moment in (filters.since, filters.until)
         )
         if self.summarised and by in _DAY_GROUPINGS and whole_days:
-            return f"{_PER_DAY[name]}({_FILTERS})"
+            return _sums_of(name, by, f"{_PER_DAY[name]}({_FILTERS})")
         self._add_per_hand()
-        per_hand = f"{_PER_HAND[name]}({_FILTERS})"
-        if by == "session":
-            sessions = f"stats_player_sessions({_FILTERS}, $session_gap)"
-            return (f"(SELECT * FROM {per_hand} JOIN (SELECT site, hand_id, player, "
+        return per_hand_sums(name, by)
+
+
+def grouped_query(name: str, filters: StatsFilter, by: str | None, sums: str) -> str:
+    """The query of the grouped stats `name` (`stats_standard`, `stats_outcomes`) over
+    `sums`, the counters added up per player and group (`per_hand_sums`, ...)."""
+    return query_text(name).format(sums=sums, group_order=_group_order(by),
+                                   rake_counter=RAKE_COUNTERS[filters.rake_method])  # fmt: skip
+
+
+def per_hand_sums(name: str, by: str | None) -> str:
+    """The counters of the grouped stats `name` added up from the per-hand rows (with
+    each hand's session, to group by session): what any folder answers, summary or not.
+
+    Raises:
+        StatsError: an unknown grouping.
+    """
+    per_hand = f"{_PER_HAND[name]}({_FILTERS})"
+    if by == "session":
+        sessions = f"stats_player_sessions({_FILTERS}, $session_gap)"
+        per_hand = (f"(SELECT * FROM {per_hand} JOIN (SELECT site, hand_id, player, "
                     f"session_start FROM {sessions}) USING (site, hand_id, player))")  # fmt: skip
-        return per_hand
+    return _sums_of(name, by, per_hand)
+
+
+def _sums_of(name: str, by: str | None, source: str) -> str:
+    if by not in _GROUP_KEYS:
+        raise StatsError(f"unknown grouping {by!r}; one of: {', '.join(GROUPINGS)}")
+    sums = query_text("stats_sums").format(source=source, group_key=_GROUP_KEYS[by],
+                                           sums=counter_sums(_COUNTERS[name]))  # fmt: skip
+    return f"({sums})"
+
+
+def shape_groups(table: pa.Table, by: str | None) -> pa.Table:
+    """Name the group column after the grouping (or drop it)."""
+    if by is None:
+        return table.drop_columns(["group_key"])
+    return table.rename_columns([by if name == "group_key" else name
+                                 for name in table.column_names])  # fmt: skip
 
 
 def _group_order(by: str | None) -> str:
@@ -427,14 +451,6 @@ def _group_order(by: str | None) -> str:
         return "group_key"
     listed = ", ".join(f"'{name}'" for name in order)
     return f"coalesce(list_position([{listed}], group_key), {len(order) + 1}), group_key"
-
-
-def _shape_groups(table: pa.Table, by: str | None) -> pa.Table:
-    """Name the group column after the grouping (or drop it)."""
-    if by is None:
-        return table.drop_columns(["group_key"])
-    return table.rename_columns([by if name == "group_key" else name
-                                 for name in table.column_names])  # fmt: skip
 
 
 def player_stats(
