@@ -187,13 +187,11 @@ def _renamed_ctes(query: exp.Expr, number: int) -> exp.Expr:
 def _cte_place(node: exp.Expr, ctes: exp.With) -> int:
     """The place of the CTE of `ctes` whose definition holds `node` (past the last for
     the query itself)."""
-    for place, cte in enumerate(ctes.expressions):
-        parent = node.parent
-        while parent is not None:
-            if parent is cte:
-                return place
-            parent = parent.parent
-    return len(ctes.expressions)
+    places = {id(cte): place for place, cte in enumerate(ctes.expressions)}
+    parent = node.parent
+    while parent is not None and id(parent) not in places:
+        parent = parent.parent
+    return len(places) if parent is None else places[id(parent)]
 
 
 def _bound(node: exp.Expr, parameters: Mapping[str, object]) -> exp.Expr:

@@ -13,26 +13,27 @@ translated by `tracker.spark.sql_dialect`; the rows come back as the Arrow table
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from tracker.errors import NoDataError
 from tracker.folder_checks import check_version
 from tracker.schema import TABLES
 from tracker.spark.sql_dialect import SparkDialect
+from tracker.stats.auditing import audit_if_needed
 from tracker.stats.run import (
-    StatsError,
+    HERO_COUNTS,
     StatsFilter,
     grouped_query,
+    majority_hero,
+    no_hero_error,
     per_hand_sums,
     shape_groups,
 )
-from tracker.store import Store
 
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
@@ -41,7 +42,6 @@ _SETTINGS = {
     "spark.sql.session.timeZone": "UTC",  # the queries read times in UTC
     "spark.sql.sources.partitionColumnTypeInference.enabled": "false",  # `month` as text
     "spark.sql.parquet.mergeSchema": "true",  # files of older versions of a table
-    "spark.sql.constraintPropagation.enabled": "false",
 }
 
 
@@ -65,36 +65,32 @@ def player_stats_on_spark(
         filters = replace(filters, player=_hero(run, data_dir))
     name = "stats_outcomes" if outcomes else "stats_standard"
     sql = grouped_query(name, filters, by, per_hand_sums(name, by))
-    return shape_groups(_as_duckdb_types(run(sql, filters.parameters())), by)
-
-
-def unaudited_on_spark(data_dir: Path, spark: SparkSession) -> int:
-    """How many imported hands have no verdict in the `audit` table, counted by Spark."""
-    run = _spark_views(data_dir, spark)
-    counted = run("SELECT count(*) AS hands FROM hands ANTI JOIN audit USING (site, hand_id)", {})
-    return int(counted.column("hands")[0].as_py())
+    return shape_groups(run(sql, filters.parameters()), by)
 
 
 def audit_first_on_spark(
     data_dir: Path, spark: SparkSession, *, notify: Callable[[str], None]
 ) -> None:
-    """Audit the folder on Spark when some imported hand has no verdict yet (the
-    outcomes read the audit's split), saying so through `notify`."""
+    """`tracker.stats.auditing.audit_if_needed`, the hands counted and audited by Spark
+    (the outcomes read the audit's split)."""
     from tracker.spark.audit_job import audit_on_spark
 
-    missing = unaudited_on_spark(data_dir, spark)
-    if missing:
-        hands = "hand" if missing == 1 else "hands"
-        notify(f"auditing first: {missing:,} {hands} not audited yet (as `tracker audit`)")
-        with Store(data_dir) as store:
-            audit_on_spark(store, spark)
+    def unaudited(folder: Path | str) -> int:
+        run = _spark_views(Path(folder), spark, tables=("hands", "audit"))
+        counted = run("SELECT count(*) AS hands FROM hands ANTI JOIN audit USING (site, hand_id)",
+                      {})  # fmt: skip
+        return int(counted.column("hands")[0].as_py())
+
+    audit_if_needed(data_dir, notify=notify, unaudited=unaudited,
+                    audit=lambda store: audit_on_spark(store, spark))  # fmt: skip
 
 
 def _spark_views(
-    data_dir: Path, spark: SparkSession
+    data_dir: Path, spark: SparkSession, tables: Iterable[str] = TABLES
 ) -> Callable[[str, dict[str, object]], pa.Table]:
-    """Make a view of each table of `data_dir` on `spark`; the function running a
-    DuckDB stat query there and returning its rows.
+    """Make a view of each table of `data_dir` (or of `tables` only: making a view
+    reads the footers of its files) on `spark`; the function running a DuckDB stat
+    query there and returning its rows.
 
     Raises:
         NoDataError: no data folder, or no hands in it.
@@ -102,12 +98,12 @@ def _spark_views(
     if not data_dir.is_dir():
         raise NoDataError(f"no data folder at {data_dir} (run `tracker import` first)")
     check_version(data_dir)
-    if not list((data_dir / "hands").rglob("*.parquet")):
+    if next((data_dir / "hands").rglob("*.parquet"), None) is None:
         raise NoDataError(f"no hands in {data_dir} (run `tracker import` first)")
     for setting, value in _SETTINGS.items():
         spark.conf.set(setting, value)
-    for name, spec in TABLES.items():
-        folder = data_dir / name
+    for name in tables:
+        spec, folder = TABLES[name], data_dir / name
         if folder.is_dir() and next(folder.rglob("*.parquet"), None) is not None:
             frame = spark.read.option("basePath", str(folder)).parquet(str(folder))
         else:
@@ -129,23 +125,8 @@ def _spark_views(
 
 def _hero(run: Callable[[str, dict[str, object]], pa.Table], data_dir: Path) -> str:
     """`StatsDatabase.hero`, counted by Spark."""
-    names = run("SELECT hero, count(*) AS hands FROM hands WHERE hero IS NOT NULL "
-                "GROUP BY hero ORDER BY count(*) DESC, hero", {}).to_pylist()  # fmt: skip
-    total = sum(row["hands"] for row in names)
-    if names and 2 * names[0]["hands"] > total:
-        return str(names[0]["hero"])
-    listed = ", ".join(str(row["hero"]) for row in names[:3]) or "none"
-    raise StatsError(f"no single hero in {data_dir} (dealt to: {listed}); give --player NAME")
-
-
-def _as_duckdb_types(table: pa.Table) -> pa.Table:
-    """Spark's decimals as the doubles DuckDB gives (`100.0 * x / y`), its 32-bit
-    integers as 64-bit."""
-    columns = []
-    for column in table.columns:
-        if pa.types.is_decimal(column.type):
-            column = pc.cast(column, pa.float64())
-        elif pa.types.is_int32(column.type):
-            column = pc.cast(column, pa.int64())
-        columns.append(column)
-    return pa.table(columns, names=table.column_names)
+    counts = [(row["hero"], row["hands"]) for row in run(HERO_COUNTS, {}).to_pylist()]
+    hero = majority_hero(counts)
+    if hero is None:
+        raise no_hero_error(data_dir, counts)
+    return hero

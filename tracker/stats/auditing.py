@@ -30,24 +30,35 @@ def unaudited_hands(data_dir: Path | str) -> int:
     return int(row[0]) if row else 0
 
 
-def audit_if_needed(data_dir: Path | str, *, notify: Callable[[str], None]) -> int:
+def audit_if_needed(
+    data_dir: Path | str,
+    *,
+    notify: Callable[[str], None],
+    unaudited: Callable[[Path | str], int] = unaudited_hands,
+    audit: Callable[[Store], object] | None = None,
+) -> int:
     """Audit the folder when some imported hand has no verdict yet, saying so in one line
     through `notify` first; returns how many hands were not audited (0: nothing done).
 
     When another process is writing to the folder (an import), the audit cannot run:
-    `notify` says so, and the figures count those hands as unaudited.
+    `notify` says so, and the figures count those hands as unaudited. `unaudited` counts
+    the hands and `audit` audits the store (by default `run_audit`, on this machine;
+    `tracker stats --engine spark` gives Spark's).
     """
-    missing = unaudited_hands(data_dir)
+    missing = unaudited(data_dir)
     if not missing:
         return 0
-    from tracker.audit.run import run_audit  # the audit loads for this only
+    if audit is None:
+        from tracker.audit.run import run_audit  # the audit loads for this only
+
+        audit = run_audit
 
     hands = "hand" if missing == 1 else "hands"
     try:
         with Store(data_dir) as store:
             store.open_for_writing()  # the writer lock: refused while an import writes
             notify(f"auditing first: {missing:,} {hands} not audited yet (as `tracker audit`)")
-            run_audit(store)
+            audit(store)
     except StoreError as error:
         notify(f"{missing:,} {hands} not audited yet, counted as unaudited: {error}")
     return missing

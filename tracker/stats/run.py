@@ -295,28 +295,20 @@ class StatsDatabase:
     def hero_or_none(self) -> str | None:
         """The player the files were dealt to: the name on more than half of the hands
         that name one ("Dealt to Hero [..]"); None when no name does."""
-        self._add_views("hands")
-        rows = self._connection.execute(
-            "SELECT hero, count(*) FROM hands WHERE hero IS NOT NULL "
-            "GROUP BY hero ORDER BY count(*) DESC, hero"
-        ).fetchall()
-        total = sum(count for _, count in rows)
-        if rows and 2 * rows[0][1] > total:
-            return str(rows[0][0])
-        return None
+        return majority_hero(self._hero_counts())
 
     def hero(self) -> str:
         """`hero_or_none`, or StatsError naming the most frequent "Dealt to" names."""
-        hero = self.hero_or_none()
+        counts = self._hero_counts()
+        hero = majority_hero(counts)
         if hero is None:
-            names = self._connection.execute(
-                "SELECT hero FROM hands WHERE hero IS NOT NULL "
-                "GROUP BY hero ORDER BY count(*) DESC, hero LIMIT 3"
-            ).fetchall()
-            listed = ", ".join(str(name) for (name,) in names) or "none"
-            raise StatsError(f"no single hero in {self.data_dir} (dealt to: {listed}); "
-                             "give --player NAME")  # fmt: skip
+            raise no_hero_error(self.data_dir, counts)
         return hero
+
+    def _hero_counts(self) -> list[tuple[str, int]]:
+        self._add_views("hands")
+        rows = self._connection.execute(HERO_COUNTS).fetchall()
+        return [(str(name), int(hands)) for name, hands in rows]
 
     def standard(self, filters: StatsFilter, by: str | None = None) -> pd.DataFrame:
         """The standard stats, one row per player (and per group when `by` is given).
@@ -396,6 +388,29 @@ class StatsDatabase:
             return _sums_of(name, by, f"{_PER_DAY[name]}({_FILTERS})")
         self._add_per_hand()
         return per_hand_sums(name, by)
+
+
+HERO_COUNTS: Final = ("SELECT hero, count(*) AS hands FROM hands WHERE hero IS NOT NULL "
+                      "GROUP BY hero ORDER BY count(*) DESC, hero")  # fmt: skip
+"""The "Dealt to" names with their hands, the most first (`majority_hero` reads them)."""
+
+
+def majority_hero(counts: list[tuple[str, int]]) -> str | None:
+    """The name of `HERO_COUNTS` on more than half of the hands that name one, or None.
+
+    >>> majority_hero([("Hero", 3), ("Other", 2)]), majority_hero([("A", 1), ("B", 1)])
+    ('Hero', None)
+    """
+    total = sum(hands for _, hands in counts)
+    if counts and 2 * counts[0][1] > total:
+        return counts[0][0]
+    return None
+
+
+def no_hero_error(data_dir: Path, counts: list[tuple[str, int]]) -> StatsError:
+    """The error of `--hero` with no `majority_hero`, naming the three most dealt to."""
+    listed = ", ".join(name for name, _ in counts[:3]) or "none"
+    return StatsError(f"no single hero in {data_dir} (dealt to: {listed}); give --player NAME")
 
 
 def grouped_query(name: str, filters: StatsFilter, by: str | None, sums: str) -> str:
