@@ -15,6 +15,15 @@ from typing import Any
 import numpy as np
 import pyarrow.compute as pc
 
+from parsers._base.column_seats import (
+    Hands,
+    Seats,
+    decline,
+    ranges,
+    repeated,
+    seat_of,
+    seated,
+)
 from parsers._base.columns import (
     Bools,
     Ints,
@@ -41,15 +50,6 @@ from parsers._base.columns import (
     take,
     window,
     window_is,
-)
-from parsers.pokerstars.column_seats import (
-    Hands,
-    Seats,
-    decline,
-    ranges,
-    repeated,
-    seat_of,
-    seated,
 )
 from parsers.pokerstars.column_streets import STREETS, read_dealt, read_streets
 from parsers.pokerstars.words import INFO_INFIXES, INFO_RESTS, INFO_SUFFIXES

@@ -16,6 +16,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from parsers._base.column_seats import Hands, Seats, decline, seated
 from parsers._base.columns import (
     TEXT,
     Bools,
@@ -36,7 +37,6 @@ from parsers._base.columns import (
     take,
     trimmed,
 )
-from parsers.pokerstars.column_seats import Hands, Seats, decline, seated
 from tracker.model import CardSource, Street
 
 STREETS = [street.value for street in (

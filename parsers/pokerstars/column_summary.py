@@ -14,6 +14,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from parsers._base.column_seats import Hands, Seats, decline, ranges
 from parsers._base.columns import (
     Bools,
     Ints,
@@ -40,7 +41,6 @@ from parsers._base.columns import (
 )
 from parsers._base.text import money_reader
 from parsers.pokerstars.column_body import Body
-from parsers.pokerstars.column_seats import Hands, Seats, decline, ranges
 from parsers.pokerstars.column_streets import SHOWDOWN
 from parsers.pokerstars.words import read_total_pot
 

@@ -14,6 +14,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from parsers._base.column_seats import Hands, Seats
 from parsers._base.columns import (
     TEXT,
     Bools,
@@ -30,7 +31,6 @@ from parsers._base.columns import (
     take,
 )
 from parsers.pokerstars.column_body import KINDS, Body
-from parsers.pokerstars.column_seats import Hands, Seats
 from parsers.pokerstars.column_streets import SOURCES, STREETS
 from tracker.arrow_arrays import arrow_array, from_numpy
 from tracker.bookkeeping import pot_discrepancies

@@ -23,7 +23,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import parsers
-import parsers.pokerstars.column_seats as column_seats
+import parsers._base.column_seats as column_seats
 from parsers import decode, parse_text, read_text_blocks, read_text_into
 from parsers._base.site import SiteParser
 from parsers.pokerstars import PokerStarsParser

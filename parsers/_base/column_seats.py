@@ -1,7 +1,7 @@
-"""The seats of PokerStars hands, read column-wise (see `parsers.pokerstars.columns`),
-and what the other column-wise readers share: what they know of each hand (`Hands`), the
-seat lines read (`Seats`), finding the seat of the player a line names, and marking a hand
-as not taken (`decline`).
+"""The seats of hands read column-wise ("Seat 3: bob ($5 in chips)", as PokerStars and
+the sites of its shape write them), and what every column-wise reader shares: what it
+knows of each hand (`Hands`), the seat lines read (`Seats`), finding the seat of the
+player a line names, and marking a hand as not taken (`decline`).
 
 A line of a shape not taken here makes its hand not ok, never an error: the line-by-line
 reader reads that hand again and decides.

@@ -1,0 +1,138 @@
+"""A file cut for the column-wise readers: chunks of many hands, each hand's lines
+found in a chunk's lines, and the items a reader gives back in file order (blocks of
+the hands it read, the texts of the others for the line-by-line reader).
+
+Nothing here knows a site's words: a site gives the start of its header lines (a literal
+and the pattern of `SiteParser.hand_start`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from itertools import pairwise
+
+import numpy as np
+import pyarrow as pa
+
+from parsers._base.columns import (
+    Bools,
+    Ints,
+    Strings,
+    last_at_or_before,
+    lengths,
+    matches,
+    starts_with,
+    take,
+)
+from parsers._base.text import HandText, split_at_headers
+from tracker.hand_block import HandBlock
+
+CHUNK_CHARS = 8_000_000
+"""Text read at once (about 5,000 hands): the memory of a read is bounded by a chunk,
+however large the file."""
+
+
+def chunk_cuts(text: str, literal: str, start: re.Pattern[str]) -> list[int]:
+    """Where the chunks of `text` start: at the first hand header (a line starting with
+    `literal`, then matching `start`) after each `CHUNK_CHARS`; the text's end last."""
+    cuts = [0]
+    needle = "\n" + literal
+    while True:
+        at = text.find(needle, cuts[-1] + CHUNK_CHARS)
+        while at >= 0 and not start.match(text, at + 1):
+            at = text.find(needle, at + 1)
+        if at < 0:
+            return [*cuts, len(text)]
+        cuts.append(at + 1)
+
+
+def frame(lines: Strings, literal: str, start: str) -> tuple[Ints, Ints] | None:
+    """Each hand's header line (a line starting with `literal` that the RE2 pattern
+    `start` matches at its start) and the line after its last non-empty line; None
+    when the lines hold no header."""
+    named = np.flatnonzero(starts_with(lines, literal))
+    header = named[matches(take(lines, named), "^(?:" + start + ")")]
+    if not len(header):
+        return None
+    end = np.append(header[1:], len(lines))
+    size = lengths(lines)
+    for _ in range(8):  # back over the empty lines between hands: a few at most, as a rule
+        empty = np.flatnonzero(size[end - 1] == 0)  # (a header line is never empty)
+        if not len(empty):
+            return header, end
+        end[empty] -= 1
+    filled = last_at_or_before(size > 0)
+    return header, filled[end - 1] + 1
+
+
+def all_texts(piece: str, first_line: int, start: re.Pattern[str]) -> list[HandBlock | HandText]:
+    """Every hand of a chunk as text, cut by `parsers._base.text.split_at_headers`."""
+    return [HandText(hand.lines, hand.first_line + first_line - 1)
+            for hand in split_at_headers(piece, start)]  # fmt: skip
+
+
+class HandTexts:
+    """The texts of hands of a chunk, cut as `parsers._base.text.split_at_headers` cuts them
+    (its lines split only when a hand is asked for)."""
+
+    def __init__(self, piece: str, first_line: int, heads: Ints | None) -> None:
+        self.piece = piece
+        self.first_line = first_line
+        self.heads = [] if heads is None else heads.tolist()
+        self._lines: list[str] | None = None
+
+    def before_first_hand(self) -> list[HandBlock | HandText]:
+        head = self.heads[0] if self.heads else None
+        if head == 0:
+            return []
+        lines = self.lines()
+        before = lines[:head]
+        return [self._cut(0, len(before))] if "\n".join(before).strip() else []
+
+    def hand(self, index: int) -> HandText:
+        following = self.heads[index + 1] if index + 1 < len(self.heads) else len(self.lines())
+        return self._cut(self.heads[index], following)
+
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.piece.split("\n")
+        return self._lines
+
+    def _cut(self, start: int, stop: int) -> HandText:
+        text = "\n".join(self.lines()[start:stop])
+        last = len(text.rstrip())
+        cut = text.find("\n", last)
+        lines = text[: len(text) if cut < 0 else cut].split("\n")
+        return HandText(lines, self.first_line + start)
+
+
+def chunk_items(
+    site: str,
+    texts: HandTexts,
+    ok: Bools,
+    tables: Mapping[str, pa.Table],
+    counts: Mapping[str, Ints],
+) -> list[HandBlock | HandText]:
+    """A chunk's items in file order: each run of hands read (`ok`, whose rows `tables`
+    hold, hand after hand, with each child table's `counts` per hand read) as one block,
+    the other hands as texts."""
+    items: list[HandBlock | HandText] = texts.before_first_hand()
+    runs = np.flatnonzero(np.diff(ok.astype(np.int8))) + 1
+    bounds = [0, *runs.tolist(), len(ok)]
+    offsets = {name: np.concatenate([[0], np.cumsum(found)]) for name, found in counts.items()}
+    read = 0
+    for start, stop in pairwise(bounds):
+        if not ok[start]:
+            items.extend(texts.hand(index) for index in range(start, stop))
+            continue
+        size = stop - start
+        block = {"hands": tables["hands"].slice(read, size)}
+        block_counts = {}
+        for name, found in counts.items():
+            first = int(offsets[name][read])
+            block[name] = tables[name].slice(first, int(offsets[name][read + size]) - first)
+            block_counts[name] = found[read : read + size]
+        items.append(HandBlock(site, block, block_counts))
+        read += size
+    return items

@@ -1,0 +1,122 @@
+"""What a line site tells the column-wise reader of its lines (`parsers._base.column_site`):
+the shapes of its body and summary lines, each a pattern and the bookkeeping step it
+stands for.
+
+A rule is one shape of line, written as an RE2 pattern (the dialect of Arrow's kernels:
+no look-arounds, no back-references), matched against the whole line (or, for a
+player's line, the whole text after the player's name and separator), and the event it
+is: the `HandBuilder` call the site's line-by-line reader makes for such a line. The
+named groups carry the event's values:
+
+- `amount`: the chips a call, bet or post adds (or what an uncalled bet returns, what a
+  payment pays); `to`: the street total of a raise ("raises $2 to $4");
+- `all_in`: any text when the action puts the player all in, empty when not;
+- `cards`: cards in brackets ("[Th 2h Ks]", as `parsers._base.columns.bracketed_cards`
+  reads them); `known`: a street line's cards dealt before its new ones;
+- `player`: a name, on lines that do not start with one ("Dealt to Hero [..]");
+- `total`, `rake` and `fee...` (every group whose name starts so): a summary's pot line.
+
+A line no rule reads sends its hand to the line-by-line reader, which then reads it or
+says why it cannot: a rule set needs only the usual shapes.
+
+>>> FOLD = Rule("fold", "folds")
+>>> FOLD.anchored
+'^(?:folds)$'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from tracker.model import ActionKind, CardSource, Street
+
+PLAYER_EVENTS: Final = frozenset(
+    {"fold", "check", "call", "bet", "raise_to", "call_to", "post", "shown", "quiet"}
+)
+"""Events of a player's line (the text after the name): an action, cards shown
+(`value`: the card source, "shown" by default), or nothing said of the game ("quiet")."""
+
+LINE_EVENTS: Final = frozenset(
+    {"street", "dealt", "seated", "returned", "collect", "ignore", "line_reader"}
+)
+"""Events of the other body lines: a street line (`value`: the street it starts, "" for
+a marker that starts none), the hero's cards ("dealt", with `player` and `cards`), a
+seated player's name alone ("seated", checked), an uncalled bet given back, a payment
+(`value`: "hi" or "lo" when the site says which half), a line that says nothing
+("ignore"), and a line whose hand only the line-by-line reader reads ("line_reader")."""
+
+SUMMARY_EVENTS: Final = frozenset({"total", "board", "ignore", "line_reader"})
+"""Events of the summary's lines besides its seat lines (`ColumnFormat.summary_seat`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One shape of line and the event it stands for.
+
+    Attributes:
+        event: what the line says (`PLAYER_EVENTS`, `LINE_EVENTS`, `SUMMARY_EVENTS`).
+        pattern: the line's shape, an RE2 pattern matched whole.
+        value: the event's constant: a post's `ActionKind` value, a street line's
+            `Street` value, a payment's half, a shown card source.
+        prefix: a literal start every such line has: the pattern is tried only on the
+            lines that start with it (a cheap test first).
+    """
+
+    event: str
+    pattern: str
+    value: str = ""
+    prefix: str = ""
+
+    def __post_init__(self) -> None:
+        events = PLAYER_EVENTS | LINE_EVENTS | SUMMARY_EVENTS
+        if self.event not in events:
+            raise ValueError(f"unknown event {self.event!r}")
+        if self.event == "post":
+            ActionKind(self.value)
+        elif self.event == "street" and self.value:
+            Street(self.value)
+        elif self.event == "shown" and self.value:
+            CardSource(self.value)
+        elif self.event == "collect" and self.value not in ("", "hi", "lo"):
+            raise ValueError(f"unknown half {self.value!r}")
+
+    @property
+    def anchored(self) -> str:
+        """The pattern matched against a whole line."""
+        return f"^(?:{self.pattern})$"
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnFormat:
+    """A line site's body and summary, for the column-wise reader.
+
+    Attributes:
+        separator: what follows a player's name on the player's lines (": ").
+        players: the rules of a player's lines, over the text after the separator.
+        lines: the rules of the other body lines, over the whole line.
+        summary_start: the line that ends the body ("*** SUMMARY ***").
+        summary: the rules of the summary's lines other than its seat lines.
+        summary_won: an RE2 pattern found in a summary seat line's text where it says
+            what the player won (group `amount`); "" when the site writes none.
+        summary_cards: an RE2 pattern found in a summary seat line's text where it
+            shows the player's cards (group `cards`), read as `CardSource.SUMMARY`.
+        hard_names: texts a seated name may not hold for its hand to be read here
+            (the separator always: such names need the line reader's look-ups).
+    """
+
+    separator: str
+    players: tuple[Rule, ...]
+    lines: tuple[Rule, ...]
+    summary_start: str
+    summary: tuple[Rule, ...]
+    summary_won: str = ""
+    summary_cards: str = ""
+    hard_names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for rules, events in ((self.players, PLAYER_EVENTS), (self.lines, LINE_EVENTS),
+                              (self.summary, SUMMARY_EVENTS)):  # fmt: skip
+            for rule in rules:
+                if rule.event not in events:
+                    raise ValueError(f"{rule.event!r} is not an event of these lines")
