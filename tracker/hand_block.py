@@ -127,6 +127,24 @@ class HandBlock:
         first_lines: list[int | None] = self.tables["hands"].column("first_line").to_pylist()
         return first_lines
 
+    def sliced(self, start: int, stop: int) -> HandBlock:
+        """The hands from place `start` to `stop` (excluded), with their rows: slices of
+        the tables, no copy.
+
+        Raises:
+            ValueError: the block has no counts.
+        """
+        if self.counts is None:
+            raise ValueError("a block without counts cannot be sliced")
+        tables = {"hands": self.tables["hands"].slice(start, stop - start)}
+        counts = {}
+        for name, found in self.counts.items():
+            first = int(found[:start].sum())
+            size = int(found[start:stop].sum())
+            tables[name] = self.tables[name].slice(first, size)
+            counts[name] = found[start:stop]
+        return HandBlock(self.site, tables, counts)
+
     def select(self, keep: Sequence[bool] | np.ndarray[Any, Any]) -> HandBlock:
         """The hands whose `keep` is True, with their rows of every child table (by
         place, as the module docstring says: not every row of a kept hand id).

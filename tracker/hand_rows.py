@@ -70,6 +70,17 @@ class HandRows:
             rows.extend(found)
             self.counts[table].append(len(found))
 
+    def between(self, start: int, stop: int) -> HandRows:
+        """The hands from place `start` to `stop` (excluded), as rows of their own."""
+        part = HandRows()
+        part.sites, part.hands = self.sites[start:stop], self.hands[start:stop]
+        for table, rows in self.rows.items():
+            counts = self.counts[table]
+            first = sum(counts[:start])
+            part.counts[table] = counts[start:stop]
+            part.rows[table] = rows[first : first + sum(part.counts[table])]
+        return part
+
     def add_hand(self, hand: Hand) -> None:
         """Add a `tracker.model.Hand`."""
         row = tuple(getter(hand) for getter in _HAND_GETTERS)

@@ -18,13 +18,14 @@ import traceback
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
 import parsers
 from tracker.allocator import hold_freed_memory
+from tracker.arrow_arrays import arrow_array
 from tracker.errors import HandHistoryError
 from tracker.hand_block import HandBlock
 from tracker.hand_rows import HandRows
@@ -61,26 +62,74 @@ def read_piece(task: PieceTask) -> PieceResult:
     """Read the hands of a piece (see the module docstring)."""
     result = PieceResult()
     rows = HandRows()
+    runs: list[tuple[int, int, int]] = []  # (place in the items, first hand, end) in `rows`
     try:
         text = parsers.decode(task.data)
         for item in parsers.read_text_blocks(text, rows, file=task.file):
             if item is None:  # one hand, in `rows`
                 continue
-            _add_rows(result, rows)
+            _add_run(result, rows, runs)
             result.items.append(item)
-        _add_rows(result, rows)
+        _add_run(result, rows, runs)
     except HandHistoryError as error:  # UnknownSiteError: no parser knows the text
         result.file_error = error
+    _fill_runs(result, rows, runs)
+    result.items = _joined_blocks(result.items)
     if task.first_line > 1:
         result.items = [_moved(item, task.first_line - 1) for item in result.items]
     return result
 
 
-def _add_rows(result: PieceResult, rows: HandRows) -> None:
-    """The hands read one by one since the last item, as a block (then none in `rows`)."""
-    if rows.hands:
-        result.items.append(HandBlock.from_rows(rows.sites[0], rows))
-        rows.clear()
+def _add_run(result: PieceResult, rows: HandRows, runs: list[tuple[int, int, int]]) -> None:
+    """Keep a place in the items for the hands read one by one since the last item."""
+    start = runs[-1][2] if runs else 0
+    if len(rows.hands) > start:
+        runs.append((len(result.items), start, len(rows.hands)))
+        result.items.append(_PLACE_HELD)
+
+
+def _fill_runs(result: PieceResult, rows: HandRows, runs: list[tuple[int, int, int]]) -> None:
+    """Put the hands read one by one in their places, as blocks: all of them made into
+    one block at once (one block a run would cost a conversion each, many when the
+    column-wise reader leaves a hand here and there), then cut, when one site read
+    them all."""
+    if not runs:
+        return
+    if any(site != rows.sites[0] for site in rows.sites):
+        for place, start, stop in runs:
+            part = rows.between(start, stop)
+            result.items[place] = HandBlock.from_rows(part.sites[0], part)
+        return
+    block = HandBlock.from_rows(rows.sites[0], rows)
+    for place, start, stop in runs:
+        result.items[place] = block.sliced(start, stop)
+
+
+def _joined_blocks(items: list[HandBlock | HandHistoryError]) -> list[HandBlock | HandHistoryError]:
+    """`items` with the small blocks of one site in a row joined, up to `_JOINED_HANDS`
+    hands a block: each item costs the importer a step of its own, and a block is
+    where the import's progress moves."""
+    joined: list[HandBlock | HandHistoryError] = []
+    run: list[HandBlock] = []
+    for item in items:
+        full = bool(run) and (
+            not isinstance(item, HandBlock)
+            or item.site != run[0].site
+            or sum(map(len, run)) + len(item) > _JOINED_HANDS
+        )
+        if full:
+            joined.append(HandBlock.joined(run))
+            run = []
+        if isinstance(item, HandBlock):
+            run.append(item)
+        else:
+            joined.append(item)
+    if run:
+        joined.append(HandBlock.joined(run))
+    return joined
+
+
+_JOINED_HANDS: Final = 1_000
 
 
 def _moved(item: HandBlock | HandHistoryError, lines: int) -> HandBlock | HandHistoryError:
@@ -93,9 +142,12 @@ def _moved(item: HandBlock | HandHistoryError, lines: int) -> HandBlock | HandHi
     hands = item.tables["hands"]
     place = hands.schema.get_field_index("first_line")
     column = hands.column(place)
-    moved = pc.add(column, pa.scalar(lines, column.type))
+    moved = pc.add(column, arrow_array([lines], column.type)[0])  # (`pa.scalar` loads pandas)
     tables = {**item.tables, "hands": hands.set_column(place, hands.schema.field(place), moved)}
     return HandBlock(item.site, tables, item.counts)
+
+
+_PLACE_HELD: Final = HandHistoryError("a place held for hands read one by one")
 
 
 class PieceReaders(Generic[Step]):

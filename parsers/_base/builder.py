@@ -49,7 +49,7 @@ _DEAD_POSTS = (ActionKind.POST_ANTE, ActionKind.POST_DEAD)
 
 
 @dataclass(slots=True)
-class _Header:
+class HeaderFacts:
     """What the header and table lines say, filled by `HandBuilder.start` and
     `HandBuilder.table`."""
 
@@ -91,7 +91,7 @@ class HandBuilder:
         self.text = text
         self.file = file
         self.index = 0
-        self.header = _Header()
+        self.header = HeaderFacts()
         self.street = Street.PREFLOP
         self.hero: str | None = None
         self.total_pot: int | None = None
@@ -620,7 +620,7 @@ class HandBuilder:
             header.hand_id, header.game, header.structure,
             stakes.small_blind, stakes.big_blind, stakes.small_bet, stakes.big_bet,
             stakes.ante, stakes.bring_in, header.currency, header.play_money,
-            *_tournament_columns(header.tournament),
+            *tournament_columns(header.tournament),
             header.table_name, header.max_seats,
             None if header.game.is_stud else header.button_seat,
             header.started_at, header.site_timezone, self.hero,
@@ -650,7 +650,7 @@ def _prefixes(name: str, separator: str) -> list[str]:
     return starts
 
 
-def _tournament_columns(tournament: Tournament | None) -> tuple[object, ...]:
+def tournament_columns(tournament: Tournament | None) -> tuple[object, ...]:
     """The `hands` row's tournament columns."""
     if tournament is None:
         return (None, None, None, None, None)

@@ -73,38 +73,35 @@ def all_texts(piece: str, first_line: int, start: re.Pattern[str]) -> list[HandB
 
 
 class HandTexts:
-    """The texts of hands of a chunk, cut as `parsers._base.text.split_at_headers` cuts them
-    (its lines split only when a hand is asked for)."""
+    """The texts of hands of a chunk, cut as `parsers._base.text.split_at_headers` cuts them,
+    from the chunk's lines (only the lines of the hands asked for become Python text)."""
 
-    def __init__(self, piece: str, first_line: int, heads: Ints | None) -> None:
-        self.piece = piece
+    def __init__(self, lines: Strings, first_line: int, heads: Ints | None) -> None:
+        self.array = lines
         self.first_line = first_line
         self.heads = [] if heads is None else heads.tolist()
-        self._lines: list[str] | None = None
 
     def before_first_hand(self) -> list[HandBlock | HandText]:
         head = self.heads[0] if self.heads else None
         if head == 0:
             return []
-        lines = self.lines()
-        before = lines[:head]
-        return [self._cut(0, len(before))] if "\n".join(before).strip() else []
+        before = self._lines(0, len(self.array) if head is None else head)
+        return [self._cut(0, before)] if "\n".join(before).strip() else []
 
     def hand(self, index: int) -> HandText:
-        following = self.heads[index + 1] if index + 1 < len(self.heads) else len(self.lines())
-        return self._cut(self.heads[index], following)
+        following = self.heads[index + 1] if index + 1 < len(self.heads) else len(self.array)
+        start = self.heads[index]
+        return self._cut(start, self._lines(start, following))
 
-    def lines(self) -> list[str]:
-        if self._lines is None:
-            self._lines = self.piece.split("\n")
-        return self._lines
+    def _lines(self, start: int, stop: int) -> list[str]:
+        found: list[str] = self.array.slice(start, stop - start).to_pylist()
+        return found
 
-    def _cut(self, start: int, stop: int) -> HandText:
-        text = "\n".join(self.lines()[start:stop])
+    def _cut(self, start: int, lines: list[str]) -> HandText:
+        text = "\n".join(lines)
         last = len(text.rstrip())
         cut = text.find("\n", last)
-        lines = text[: len(text) if cut < 0 else cut].split("\n")
-        return HandText(lines, self.first_line + start)
+        return HandText(text[: len(text) if cut < 0 else cut].split("\n"), self.first_line + start)
 
 
 def chunk_items(

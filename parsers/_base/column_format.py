@@ -38,12 +38,14 @@ PLAYER_EVENTS: Final = frozenset(
 (`value`: the card source, "shown" by default), or nothing said of the game ("quiet")."""
 
 LINE_EVENTS: Final = frozenset(
-    {"street", "dealt", "seated", "returned", "collect", "ignore", "line_reader"}
+    {"street", "dealt", "seated", "returned", "collect", "button", "ignore", "line_reader"}
 )
 """Events of the other body lines: a street line (`value`: the street it starts, "" for
 a marker that starts none), the hero's cards ("dealt", with `player` and `cards`), a
 seated player's name alone ("seated", checked), an uncalled bet given back, a payment
-(`value`: "hi" or "lo" when the site says which half), a line that says nothing
+(`value`: "hi" or "lo" when the site says which half), the button's seat (group
+`seat`: "The button is in seat #3", as `HandBuilder.table(button_seat=...)`), a line
+that says nothing
 ("ignore"), and a line whose hand only the line-by-line reader reads ("line_reader")."""
 
 SUMMARY_EVENTS: Final = frozenset({"total", "board", "ignore", "line_reader"})
@@ -92,6 +94,14 @@ class ColumnFormat:
     """A line site's body and summary, for the column-wise reader.
 
     Attributes:
+        head_lines: the hand's lines before its seat lines, its header the first.
+        time_line: the head line that gives the hand's time (0: the header, whose
+            pattern then has its groups).
+        time: the RE2 pattern of the time line when it is not the header, matched
+            whole: groups `y`, `mo`, `d`, `h`, `mi`, `s`, and `terms` for the rest of
+            the line when it says more than the time.
+        seat: the RE2 pattern of a seat line (groups `seat`, `player`, `stack`, and
+            `out`: any text when the player sits out), matched whole.
         separator: what follows a player's name on the player's lines (": ").
         players: the rules of a player's lines, over the text after the separator.
         lines: the rules of the other body lines, over the whole line.
@@ -105,6 +115,8 @@ class ColumnFormat:
             (the separator always: such names need the line reader's look-ups).
     """
 
+    head_lines: int
+    seat: str
     separator: str
     players: tuple[Rule, ...]
     lines: tuple[Rule, ...]
@@ -113,6 +125,8 @@ class ColumnFormat:
     summary_won: str = ""
     summary_cards: str = ""
     hard_names: tuple[str, ...] = ()
+    time_line: int = 0
+    time: str = ""
 
     def __post_init__(self) -> None:
         for rules, events in ((self.players, PLAYER_EVENTS), (self.lines, LINE_EVENTS),

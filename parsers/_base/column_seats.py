@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pyarrow.compute as pc
 
 from parsers._base.columns import (
     WINDOW_MASKS,
@@ -21,6 +22,7 @@ from parsers._base.columns import (
     Ints,
     Strings,
     Window,
+    bools,
     codes,
     distinct,
     ends_with,
@@ -32,6 +34,7 @@ from parsers._base.columns import (
     starts_with,
     substrings,
     take,
+    texts,
     window,
 )
 
@@ -118,6 +121,37 @@ def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
     plain &= amount_ok
     player = substrings(found, colon + 2, np.maximum(paren, colon + 2))
     decline(ok, owner[~plain])
+    return _seats(owner, seat, player, stack, out, end, seat_line, ok)
+
+
+def read_seats_by(lines: Strings, hands: Hands, ok: Bools, start: Ints, pattern: str) -> Seats:
+    """The seat lines from line `start` of each hand (the lines starting "Seat " there)
+    by the RE2 `pattern` (groups `seat`, `player`, `stack`, and `out`, any text when the
+    player sits out), matched whole: a site's own shape of seat line."""
+    seat_line = starts_with(lines, "Seat ")
+    not_seat = np.flatnonzero(~seat_line)
+    after = np.searchsorted(not_seat, start)
+    end = np.where(
+        after < len(not_seat), not_seat[np.minimum(after, len(not_seat) - 1)], len(lines)
+    )
+    end = np.minimum(end, hands.ends)
+    ok &= end > start
+    at, owner = ranges(np.where(ok, start, 0), np.where(ok, end, 0))
+    parts: Any = pc.extract_regex(take(lines, at), f"^(?:{pattern})$")
+    plain = bools(parts.is_valid())
+    seat, digits = small_integers(parts.field("seat"), np.zeros(len(at), np.int64),
+                                  lengths(parts.field("seat")))  # fmt: skip
+    stack, amount_ok = minor_units(parts.field("stack"), hands.decimals[owner])
+    plain &= digits & amount_ok & (lengths(parts.field("player")) > 0)
+    out = lengths(parts.field("out")) > 0 if "(?P<out>" in pattern else np.zeros(len(at), np.bool_)
+    decline(ok, owner[~plain])
+    return _seats(owner, seat, texts(parts.field("player")), stack, out, end, seat_line, ok)
+
+
+def _seats(
+    owner: Ints, seat: Ints, player: Strings, stack: Ints, out: Bools, end: Ints,
+    seat_line: Bools, ok: Bools,
+) -> Seats:  # fmt: skip
     decline(ok, owner[repeated(owner, seat)])
     decline(ok, owner[repeated(owner, codes(player)[0])])
     count = np.bincount(owner, minlength=len(end))

@@ -247,6 +247,24 @@ def bracketed_cards(array: Strings) -> tuple[Strings, Any, Bools]:
     return joined, indexes, ok
 
 
+def list_sizes(lists: Any) -> Ints:
+    """Each list's length (0 for a null list)."""
+    return ints(pc.fill_null(pc.list_value_length(lists), scalar(0, pa.int32())))
+
+
+def list_array(sizes: Ints, values: pa.Array[Any], valid: Bools | None = None) -> Any:
+    """Lists of `values` in turn, `sizes[i]` of them in list i (null where not
+    `valid`), made without `pyarrow.array`."""
+    offsets = np.zeros(len(sizes) + 1, dtype=np.int32)
+    np.cumsum(sizes, out=offsets[1:])
+    lists: Any = pa.ListArray  # its stubs know no int32 offsets given as an Array
+    return lists.from_arrays(
+        pa.Array.from_buffers(pa.int32(), len(offsets), [None, buffer(offsets)]),
+        values,
+        mask=None if valid is None else from_numpy(~valid, pa.bool_()),
+    )
+
+
 def last_at_or_before(mask: Bools) -> Ints:
     """For each row, the index of the last row at or before it where `mask` holds
     (-1: none)."""

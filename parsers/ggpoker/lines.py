@@ -13,10 +13,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
-from parsers._base.lines import LineSite
+from parsers._base.column_site import ColumnLineSite
 from parsers._base.reader import Action, HandReader
 from parsers._base.text import money_reader, read_cards, to_utc, written_time
-from parsers.ggpoker import words
+from parsers.ggpoker import columns, words
 from tracker.cards import Card
 from tracker.errors import HandHistoryError
 from tracker.model import ActionKind, CardSource, Stakes, Tournament
@@ -391,8 +391,9 @@ class _HandReader(HandReader):
     """The reading of each first word after a player's name ("Hero: calls $0.35")."""
 
 
-class GGPokerParser(LineSite):
-    """GGPoker's text hand histories ("Poker Hand #OM181427446: ...").
+class GGPokerParser(ColumnLineSite):
+    """GGPoker's text hand histories ("Poker Hand #OM181427446: ..."), the usual hands
+    read column-wise (`parsers.ggpoker.columns`).
 
     Its payments never name the pot (`names_pots` False). The rake comes off the main
     pot first; the jackpot fee is spread over the pots in proportion (`jackpot_rule`,
@@ -407,3 +408,12 @@ class GGPokerParser(LineSite):
     odd_chip_rule = "rules"
     names_pots = False
     reader = _HandReader
+    header_start = columns.HEADER_START
+    header_columns = columns.HEADER
+    column_format = columns.FORMAT
+
+    def read_header(self, hand: HandBuilder) -> int:
+        """The header and table lines, as `_HandReader` reads them; tournament amounts
+        are in chips."""
+        _HandReader(hand)._header()
+        return 0 if hand.header.tournament else 2

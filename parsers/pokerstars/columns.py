@@ -90,7 +90,7 @@ def _read_chunk(
     taken = _take_hands(lines, heads[0], heads[1], file, first_line)
     if taken.tables is None or taken.counts is None:
         return _all_texts(piece, first_line), len(lines) - 1
-    texts = HandTexts(piece, first_line, heads[0])
+    texts = HandTexts(lines, first_line, heads[0])
     return chunk_items(SITE, texts, taken.ok, taken.tables, taken.counts), len(lines) - 1
 
 

@@ -1,0 +1,398 @@
+"""The body of hands read column-wise by a site's rules (`parsers._base.column_format`):
+the lines from the seats to the summary, every hand of a chunk at once, into the rows
+the `HandBuilder` keeps.
+
+The bookkeeping is the builder's, for whole columns: a street line starts a betting
+round (what each player has in on the street starts again at 0), a raise to a total
+puts in the total less what the player already has in on the street, antes and dead
+blinds are dead money, each card belongs to one holder, the shown cards are recorded
+once. A hand with a line no rule reads, a name of no seated player, an amount or cards
+that do not read, or anything the builder would refuse is marked not ok: the
+line-by-line reader then reads it, or says why it cannot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from parsers._base.column_format import ColumnFormat
+from parsers._base.column_rules import Read, match_rules, unread
+from parsers._base.column_seats import Hands, Seats, decline, seat_of, seated
+from parsers._base.columns import (
+    TEXT,
+    Bools,
+    Ints,
+    Rows,
+    Strings,
+    arrow,
+    bracketed_cards,
+    find,
+    last_at_or_before,
+    lengths,
+    list_array,
+    list_sizes,
+    minor_units,
+    pick,
+    small_integers,
+    substrings,
+    take,
+)
+from tracker.model import ActionKind, CardSource, Street
+
+STREETS = [street.value for street in Street]
+"""The streets by code (`tracker.model.Street` in its order)."""
+KINDS = [kind.value for kind in ActionKind]
+"""The action kinds by code."""
+SOURCES = [source.value for source in CardSource]
+"""The card sources by code."""
+HALVES = ["", "hi", "lo"]
+"""The halves a payment names, by code ("": none)."""
+
+_PREFLOP = STREETS.index(Street.PREFLOP.value)
+_FOLD, _CHECK = KINDS.index(ActionKind.FOLD.value), KINDS.index(ActionKind.CHECK.value)
+_CALL, _BET = KINDS.index(ActionKind.CALL.value), KINDS.index(ActionKind.BET.value)
+_RAISE = KINDS.index(ActionKind.RAISE.value)
+_DEAD = [KINDS.index(kind.value) for kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD)]
+_DEALT, _SHOWN = SOURCES.index(CardSource.DEALT.value), SOURCES.index(CardSource.SHOWN.value)
+_MUCKED = SOURCES.index(CardSource.MUCKED.value)
+_PLAIN, _TO, _CALL_TO = 0, 1, 2  # how an action's amount is written
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """The body lines read. Row tables are in line order (`order`: the line's place in
+    the chunk); `owner` is each row's hand, `seat` its player's seat row."""
+
+    actions: Rows  # owner, order, seat, street, kind, amount, to_amount (-1: none), all_in
+    cards: Rows  # owner, order, seat, street, source, cards, card_indexes
+    returned: Rows  # owner, order, seat, amount
+    collections: Rows  # owner, order, seat, amount, half (`HALVES` code)
+    board: Rows  # per hand: cards (text, null: no board), card_indexes
+    hero: Strings  # per hand: the player dealt to (null: none)
+    last_street: Ints  # per hand: the street its last lines are on
+    button: Ints  # per hand: the button's seat a body line gives (-1: none)
+
+
+def read_body(
+    lines: Strings,
+    at: Ints,
+    owner: Ints,
+    hands: Hands,
+    seats: Seats,
+    ok: Bools,
+    rules: ColumnFormat,
+) -> Body:
+    """Read the body lines at `at` (hand `owner` each, in line order) by `rules`."""
+    text = take(lines, at)
+    size = lengths(text)
+    separator = find(text, rules.separator)
+    named = np.flatnonzero((size > 0) & (separator > 0))
+    seat = seat_of(lines, at[named], separator[named], owner[named], seats)
+    player_rows, player_seat = named[seat >= 0], seat[seat >= 0]
+    begin = separator[player_rows] + len(rules.separator.encode())
+    rest = substrings(text, begin, size[player_rows], player_rows)
+    played = match_rules(rest, rules.players)
+    is_player = np.zeros(len(at), np.bool_)
+    is_player[player_rows] = True
+    other_rows = np.flatnonzero((size > 0) & ~is_player)
+    others = match_rules(take(text, other_rows), rules.lines)
+    decline(ok, owner[player_rows[unread(len(player_rows), played)]])
+    decline(ok, owner[other_rows[unread(len(other_rows), others)]])
+    for read in others:
+        if read.rule.event == "line_reader":
+            decline(ok, owner[other_rows[read.rows]])
+
+    street = _streets(others, other_rows, owner, len(at))
+    lines_of = _Lines(at, owner, street, hands, seats, ok)
+    board = lines_of.board(others, other_rows)
+    actions = lines_of.actions(played, player_rows, player_seat)
+    dealt, hero = lines_of.dealt(others, other_rows)
+    shown = lines_of.shown(played, player_rows, player_seat)
+    returned = lines_of.paid(others, other_rows, "returned")
+    collections = lines_of.paid(others, other_rows, "collect")
+    if len(returned["owner"]) and len(actions["owner"]):  # a bet returned, then betting
+        last_action = np.full(len(hands.heads), -1, np.int64)
+        np.maximum.at(last_action, actions["owner"], actions["order"])
+        decline(ok, returned["owner"][last_action[returned["owner"]] > returned["order"]])
+    ends = np.flatnonzero(np.append(owner[1:] != owner[:-1], True)) if len(owner) else owner
+    last_street = np.full(len(hands.heads), _PREFLOP, np.int64)
+    last_street[owner[ends]] = street[ends]
+    cards = _joined(dealt, shown)
+    button = lines_of.button(others, other_rows, text)
+    return Body(actions, cards, returned, collections, board, hero, last_street, button)
+
+
+def _streets(others: list[Read], rows: Ints, owner: Ints, count: int) -> Ints:
+    """Each body line's street: that of the last street line at or before it in its hand
+    (a marker that starts no street, "*** SHOWDOWN ***", leaves it)."""
+    code = np.full(count, -1, np.int64)
+    for read in others:
+        if read.rule.event == "street" and read.rule.value:
+            code[rows[read.rows]] = STREETS.index(read.rule.value)
+    last = last_at_or_before(code >= 0)
+    known = (last >= 0) & (owner[np.maximum(last, 0)] == owner)
+    return np.where(known, code[np.maximum(last, 0)], _PREFLOP)
+
+
+class _Lines:
+    """The reading of each kind of body line, for a chunk's lines."""
+
+    def __init__(
+        self, at: Ints, owner: Ints, street: Ints, hands: Hands, seats: Seats, ok: Bools
+    ) -> None:
+        self.at, self.owner, self.street = at, owner, street
+        self.hands, self.seats, self.ok = hands, seats, ok
+
+    def amounts(self, written: Strings, places: Ints) -> Ints:
+        """Amounts at the places' hands' decimals; a hand whose amount does not read is
+        not ok."""
+        values, good = minor_units(written, self.hands.decimals[self.owner[places]])
+        decline(self.ok, self.owner[places[~good]])
+        return values
+
+    def cards(self, written: Strings, places: Ints) -> tuple[Strings, Any]:
+        """Cards in brackets (text and indexes); a hand whose cards do not read is not ok."""
+        text, indexes, good = bracketed_cards(written)
+        decline(self.ok, self.owner[places[~good]])
+        return text, indexes
+
+    def player(self, read: Read, places: Ints) -> Ints:
+        """The seat rows of the players that group `player` names (-1, and the hand not
+        ok: no seated player of that name)."""
+        seat = seated(self.owner[places], read.group("player"), self.seats)
+        decline(self.ok, self.owner[places[seat < 0]])
+        return seat
+
+    def actions(self, played: list[Read], rows: Ints, seats: Ints) -> Rows:
+        parts = []
+        for read in played:
+            event = read.rule.event
+            if event in ("shown", "quiet"):
+                continue
+            places, seat = rows[read.rows], seats[read.rows]
+            count = len(places)
+            if event == "post":
+                kind = KINDS.index(read.rule.value)
+            else:
+                kind = {"fold": _FOLD, "check": _CHECK, "call": _CALL, "bet": _BET,
+                        "raise_to": _RAISE, "call_to": _CALL}[event]  # fmt: skip
+            mode = {"raise_to": _TO, "call_to": _CALL_TO}.get(event, _PLAIN)
+            written = (
+                read.group("to" if mode != _PLAIN else "amount")
+                if mode or read.has("amount")
+                else None
+            )
+            value = (
+                self.amounts(written, places) if written is not None else np.zeros(count, np.int64)
+            )
+            all_in = (
+                lengths(read.group("all_in")) > 0
+                if read.has("all_in")
+                else np.zeros(count, np.bool_)
+            )
+            parts.append({
+                "order": self.at[places], "place": places, "seat": seat,
+                "kind": np.full(count, kind), "mode": np.full(count, mode),
+                "value": value, "all_in": all_in,
+            })  # fmt: skip
+        found = _joined(*parts) if parts else _empty_actions()
+        order = np.argsort(found["place"], kind="stable")
+        found = {name: values[order] for name, values in found.items()}
+        places = found.pop("place")
+        found["owner"], found["street"] = self.owner[places], self.street[places]
+        return self._chips(found)
+
+    def _chips(self, found: Rows) -> Rows:
+        """The amounts and totals of the actions, each player's street total kept as the
+        builder keeps it."""
+        kind, mode, value = found["kind"], found["mode"], found["value"]
+        live = np.where(np.isin(kind, _DEAD) | (mode != _PLAIN), 0, value)
+        reset = mode != _PLAIN  # a total written: the street total is then that total
+        group = found["seat"] * len(STREETS) + found["street"]
+        order = np.argsort(group, kind="stable")
+        g, r, v, lv = group[order], reset[order], value[order], live[order]
+        starts = np.ones(len(g), np.bool_)
+        starts[1:] = g[1:] != g[:-1]
+        segment = np.cumsum(starts | r) - 1
+        base = np.where(r, v, 0)[np.flatnonzero(starts | r)]
+        cumulative = np.cumsum(lv)
+        segment_start = np.flatnonzero(starts | r)
+        before_segment = np.where(segment_start > 0, cumulative[segment_start - 1], 0)
+        after = base[segment] + cumulative - before_segment[segment]  # street total after
+        before = np.where(starts, 0, np.roll(after, 1))
+        before = np.where(r, before, after - lv)
+        amount_sorted = np.where(r, v - before, v)
+        amount = np.empty_like(amount_sorted)
+        amount[order] = amount_sorted
+        before_in = np.empty_like(before)
+        before_in[order] = before
+        to_amount = np.where(mode == _TO, value, -1)
+        bad = ((mode == _TO) & (value <= before_in)) | ((mode == _CALL_TO) & (value < before_in))
+        decline(self.ok, found["owner"][bad])
+        return {"owner": found["owner"], "order": found["order"], "seat": found["seat"],
+                "street": found["street"], "kind": kind, "amount": amount,
+                "to_amount": to_amount, "all_in": found["all_in"]}  # fmt: skip
+
+    def board(self, others: list[Read], rows: Ints) -> Rows:
+        """Each hand's board: the new cards of its street lines in turn, each street
+        line's cards dealt before (group `known`) checked to be the board so far."""
+        parts = []
+        for read in others:
+            if read.rule.event != "street" or not read.has("cards"):
+                continue
+            places = rows[read.rows]
+            new, indexes = self.cards(read.group("cards"), places)
+            known = (
+                self.cards(read.group("known"), places)[0]
+                if read.has("known")
+                else arrow([""] * len(places), TEXT)
+            )
+            parts.append({"place": places, "new": new, "indexes": indexes, "known": known})
+        count = len(self.hands.heads)
+        if not parts:
+            return {
+                "cards": pa.nulls(count, TEXT),
+                "card_indexes": pa.nulls(count, pa.list_(pa.int8())),
+            }
+        found = _joined(*parts)
+        order = np.argsort(found["place"], kind="stable")
+        places = found["place"][order]
+        owners = self.owner[places].tolist()
+        new = pick(found["new"], order).to_pylist()
+        known = pick(found["known"], order).to_pylist()
+        boards: list[str | None] = [None] * count
+        for hand, cards, before in zip(owners, new, known, strict=True):
+            so_far = boards[hand] or ""
+            if before != so_far:
+                self.ok[hand] = False
+            boards[hand] = f"{so_far} {cards}" if so_far else cards
+        picked = pick(found["indexes"], order)
+        sizes = np.bincount(self.owner[places], weights=list_sizes(picked), minlength=count)
+        has = np.array([board is not None for board in boards], np.bool_)
+        lists = list_array(sizes.astype(np.int64), pc.list_flatten(picked), has)
+        return {"cards": arrow(boards, TEXT), "card_indexes": lists}
+
+    def dealt(self, others: list[Read], rows: Ints) -> tuple[Rows, Strings]:
+        """The hero's cards ("Dealt to Hero [..]", as many as the game deals), and
+        the hero of each hand; "Dealt to bob" (no cards) checks only the name."""
+        parts = []
+        hero_seat = np.full(len(self.hands.heads), -1, np.int64)
+        for read in others:
+            places = rows[read.rows]
+            if read.rule.event == "seated":
+                self.player(read, places)
+            if read.rule.event != "dealt":
+                continue
+            seat = self.player(read, places)
+            text, indexes = self.cards(read.group("cards"), places)
+            count = list_sizes(indexes)
+            decline(self.ok, self.owner[places[count != self.hands.hole_cards[self.owner[places]]]])
+            hero_seat[self.owner[places]] = seat  # the last one dealt (places ascend)
+            parts.append(self._card_rows(places, seat, _DEALT, text, indexes))
+        has = hero_seat >= 0
+        names = (
+            take(self.seats.player, np.maximum(hero_seat, 0))
+            if len(self.seats.owner)
+            else pa.nulls(len(has), TEXT)
+        )
+        hero = pc.if_else(arrow(has), names, pa.nulls(len(has), names.type))
+        return (_joined(*parts) if parts else _empty_cards()), hero
+
+    def shown(self, played: list[Read], rows: Ints, seats: Ints) -> Rows:
+        """Cards shown ("bob: shows [..]"), each player's same cards recorded once."""
+        parts = []
+        for read in played:
+            if read.rule.event != "shown":
+                continue
+            places, seat = rows[read.rows], seats[read.rows]
+            source = SOURCES.index(read.rule.value or CardSource.SHOWN.value)
+            text, indexes = self.cards(read.group("cards"), places)
+            parts.append(self._card_rows(places, seat, source, text, indexes))
+        if not parts:
+            return _empty_cards()
+        found = _joined(*parts)
+        order = np.argsort(found["order"], kind="stable")
+        found = {name: pick(values, order) for name, values in found.items()}
+        first = first_shown(found["seat"], found["cards"])
+        return {name: pick(values, np.flatnonzero(first)) for name, values in found.items()}
+
+    def _card_rows(
+        self, places: Ints, seat: Ints, source: int, text: Strings, indexes: Any
+    ) -> Rows:
+        return {"owner": self.owner[places], "order": self.at[places], "seat": seat,
+                "street": self.street[places], "source": np.full(len(places), source),
+                "cards": text, "card_indexes": indexes}  # fmt: skip
+
+    def button(self, others: list[Read], rows: Ints, text: Strings) -> Ints:
+        """The button's seat per hand, from the lines that say it (-1: none)."""
+        found = np.full(len(self.hands.heads), -1, np.int64)
+        for read in others:
+            if read.rule.event != "button":
+                continue
+            places = rows[read.rows]
+            written = read.group("seat")
+            seat, good = small_integers(written, np.zeros(len(places), np.int64), lengths(written))
+            decline(self.ok, self.owner[places[~good]])
+            found[self.owner[places]] = seat
+        return found
+
+    def paid(self, others: list[Read], rows: Ints, event: str) -> Rows:
+        """Uncalled bets given back ("returned") or payments ("collect")."""
+        parts = []
+        for read in others:
+            if read.rule.event != event:
+                continue
+            places = rows[read.rows]
+            part = {"owner": self.owner[places], "order": self.at[places],
+                    "seat": self.player(read, places),
+                    "amount": self.amounts(read.group("amount"), places)}  # fmt: skip
+            if event == "collect":
+                part["half"] = np.full(len(places), HALVES.index(read.rule.value))
+            parts.append(part)
+        if not parts:
+            empty = {"owner": _NONE, "order": _NONE, "seat": _NONE, "amount": _NONE}
+            return {**empty, "half": _NONE} if event == "collect" else empty
+        found = _joined(*parts)
+        order = np.argsort(found["order"], kind="stable")
+        return {name: values[order] for name, values in found.items()}
+
+
+_NONE = np.zeros(0, np.int64)
+_NO_CARDS = list_array(_NONE, arrow(_NONE).cast(pa.int8()))
+
+
+def first_shown(seat: Ints, cards: Strings, before: tuple[Ints, Strings] | None = None) -> Bools:
+    """Which card rows (in line order) are the first of their player's same cards
+    (or, with `before`, not among the rows `before` holds either)."""
+    if before is not None:
+        seats, texts = np.concatenate([before[0], seat]), pa.concat_arrays([before[1], cards])
+    else:
+        seats, texts = seat, cards
+    from parsers._base.columns import codes, distinct
+
+    key = seats * (len(texts) + 1) + codes(texts)[0]
+    first_rows, _ = distinct(key)
+    first = np.zeros(len(key), np.bool_)
+    first[first_rows] = True
+    return first[len(key) - len(seat) :]
+
+
+def _joined(*parts: Rows) -> Rows:
+    from parsers._base.columns import joined_rows
+
+    return joined_rows(*parts)
+
+
+def _empty_actions() -> Rows:
+    return {"order": _NONE, "place": _NONE, "seat": _NONE, "kind": _NONE, "mode": _NONE,
+            "value": _NONE, "all_in": np.zeros(0, np.bool_)}  # fmt: skip
+
+
+def _empty_cards() -> Rows:
+    return {"owner": _NONE, "order": _NONE, "seat": _NONE, "street": _NONE, "source": _NONE,
+            "cards": arrow([], TEXT), "card_indexes": _NO_CARDS}  # fmt: skip

@@ -1,0 +1,148 @@
+"""A line site read column-wise: thousands of hands at once into the store's tables, by
+the site's rules (`parsers._base.column_format`), its line-by-line reader kept for the
+hands the rules do not read.
+
+The line-by-line reader runs Python code for every line, a microsecond or more each.
+A `ColumnLineSite` cuts a file into chunks (`parsers._base.column_chunks`), holds a
+chunk's lines in one Arrow array and reads each kind of line for all its hands together:
+the header and table lines (`parsers._base.column_heads`: the facts read by the site's
+own reader once per distinct pair of lines), the seats (`parsers._base.column_seats`),
+the body (`parsers._base.column_body`) and the summary
+(`parsers._base.column_summary`), then the tables (`parsers._base.column_tables`). Any
+hand with something the rules do not read, or that the builder would refuse, is handed
+back as text, untouched, to the line-by-line reader, which then reads it or says why it
+cannot. Both give the same rows for every hand read here: a test compares them over
+every shared file of each such site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+from typing import Any, ClassVar
+
+import numpy as np
+import pyarrow.compute as pc
+
+from parsers._base.builder import HandBuilder, HeaderFacts
+from parsers._base.column_body import Body, read_body
+from parsers._base.column_chunks import HandTexts, all_texts, chunk_cuts, chunk_items, frame
+from parsers._base.column_format import ColumnFormat
+from parsers._base.column_heads import read_heads
+from parsers._base.column_seats import Seats, decline, ranges, read_seats_by
+from parsers._base.column_summary import Summary, read_summary
+from parsers._base.column_tables import hand_tables
+from parsers._base.columns import Bools, Ints, Lines, Strings, equal, ints, list_sizes
+from parsers._base.lines import LineSite
+from parsers._base.text import HandText
+from tracker.errors import HandHistoryError
+from tracker.hand_block import HandBlock
+
+
+class ColumnLineSite(LineSite):
+    """A `LineSite` whose usual hands are read column-wise.
+
+    Subclasses set, besides the `LineSite` attributes, `header_start` (the literal
+    every header line starts with), `header_columns` (the RE2 pattern of a header line,
+    `parsers._base.column_heads`), `column_format` (the rules of the body and summary)
+    and `read_header_facts` (the first two lines read as the site's reader reads them).
+    """
+
+    header_start: ClassVar[str]
+    header_columns: ClassVar[str]
+    column_format: ClassVar[ColumnFormat]
+
+    def header_facts(self, lines: list[str]) -> tuple[HeaderFacts, int] | None:
+        """The facts of a hand's first lines (`ColumnFormat.head_lines`), and the
+        decimals of its amounts, as the site's reader reads them (None: not a hand read
+        here)."""
+        hand = HandBuilder(self.site, HandText(lines, 1), None)
+        try:
+            decimals = self.read_header(hand)
+        except (HandHistoryError, ValueError, IndexError):
+            return None
+        return hand.header, decimals
+
+    def read_header(self, hand: HandBuilder) -> int:
+        """Read the first lines of `hand` (its only lines: the header and the lines
+        before the seats) as the site's reader does; the decimals of its amounts."""
+        raise NotImplementedError
+
+    def read_blocks(self, text: str, file: str | None) -> Iterator[HandBlock | HandText]:
+        """The hands of a whole decoded file, in file order: runs of hands read
+        column-wise as blocks, the others as texts for the line-by-line reader."""
+        first_line = 1
+        for begin, end in pairwise(chunk_cuts(text, self.header_start, self.hand_start)):
+            items, newlines = self._read_chunk(text[begin:end], file, first_line)
+            yield from items
+            first_line += newlines
+
+    def _read_chunk(
+        self, piece: str, file: str | None, first_line: int
+    ) -> tuple[list[HandBlock | HandText], int]:
+        lines = Lines(piece).array
+        found = frame(lines, self.header_start, self.hand_start.pattern)
+        if found is None:
+            return all_texts(piece, first_line, self.hand_start), len(lines) - 1
+        heads, ends = found
+        ok = np.ones(len(heads), np.bool_)
+        read = _read_hands(lines, heads, ends, ok, self)
+        if read is None:
+            return all_texts(piece, first_line, self.hand_start), len(lines) - 1
+        tables, counts = hand_tables(*read, ok, file, first_line + heads)
+        texts = HandTexts(lines, first_line, heads)
+        return chunk_items(self.site, texts, ok, tables, counts), len(lines) - 1
+
+
+def _read_hands(
+    lines: Strings, heads: Ints, ends: Ints, ok: Bools, site: ColumnLineSite
+) -> tuple[Any, Seats, Body, Summary] | None:
+    """Every part of the hands framed by `heads` and `ends`; None when none is ok."""
+    rules = site.column_format
+    site_heads = read_heads(lines, heads, ends, site.header_columns, rules, site.header_facts, ok)
+    hands = site_heads.hands
+    ok &= ~hands.stud  # stud's streets, up cards and bring-in: the line reader's
+    if not ok.any():
+        return None
+    seats = read_seats_by(lines, hands, ok, heads + rules.head_lines, rules.seat)
+    for mark in (rules.separator, *rules.hard_names):
+        decline(ok, seats.owner[ints(pc.find_substring(seats.player, mark)) >= 0])
+    summary_at = _summary_lines(lines, seats.end, ends, rules.summary_start, ok)
+    at, owner = ranges(np.where(ok, seats.end, 0), np.where(ok, summary_at, 0))
+    body = read_body(lines, at, owner, hands, seats, ok, rules)
+    at, owner = ranges(np.where(ok, summary_at + 1, 0), np.where(ok, ends, 0))
+    summary = read_summary(lines, at, owner, hands, seats, body, ok, rules)
+    _check_cards(ok, body, summary)
+    return (site_heads, seats, body, summary) if ok.any() else None
+
+
+def _summary_lines(lines: Strings, start: Ints, ends: Ints, marker: str, ok: Bools) -> Ints:
+    """Each hand's summary line: the first line after `start` that is `marker` (the
+    hand not ok when it has none)."""
+    found = np.flatnonzero(equal(lines, marker))
+    after = np.searchsorted(found, start)
+    at = found[np.minimum(after, max(len(found) - 1, 0))] if len(found) else np.zeros_like(start)
+    ok &= (after < len(found)) & (at < ends)
+    return np.where(ok, at, start)
+
+
+def _check_cards(ok: Bools, body: Body, summary: Summary) -> None:
+    """Every card of a hand has one holder (a player's seat row, or the board): the hand
+    is not ok otherwise ("dealt twice")."""
+    owners, holders, indexes = [], [], []
+    for cards in (body.cards, summary.cards):
+        sizes = list_sizes(cards["card_indexes"])
+        owners.append(np.repeat(cards["owner"], sizes))
+        holders.append(np.repeat(cards["seat"], sizes))
+        indexes.append(ints(pc.list_flatten(cards["card_indexes"])))
+    board = body.board["card_indexes"]
+    sizes = list_sizes(board)
+    owners.append(np.repeat(np.arange(len(sizes)), sizes))
+    holders.append(np.full(int(sizes.sum()), -1, np.int64))
+    indexes.append(ints(pc.list_flatten(board)))
+    owner, holder, index = (np.concatenate(parts) for parts in (owners, holders, indexes))
+    key = owner * 64 + index
+    order = np.lexsort((holder, key))
+    key, holder, owner = key[order], holder[order], owner[order]
+    clash = (key[1:] == key[:-1]) & (holder[1:] != holder[:-1])
+    decline(ok, owner[1:][clash])
