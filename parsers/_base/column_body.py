@@ -31,7 +31,10 @@ from parsers._base.columns import (
     Strings,
     arrow,
     bracketed_cards,
+    codes,
+    distinct,
     find,
+    joined_rows,
     last_at_or_before,
     lengths,
     list_array,
@@ -41,6 +44,7 @@ from parsers._base.columns import (
     small_integers,
     substrings,
     take,
+    texts,
 )
 from tracker.model import ActionKind, CardSource, Street
 
@@ -366,25 +370,29 @@ _NONE = np.zeros(0, np.int64)
 _NO_CARDS = list_array(_NONE, arrow(_NONE).cast(pa.int8()))
 
 
-def first_shown(seat: Ints, cards: Strings, before: tuple[Ints, Strings] | None = None) -> Bools:
-    """Which card rows (in line order) are the first of their player's same cards
-    (or, with `before`, not among the rows `before` holds either)."""
-    if before is not None:
-        seats, texts = np.concatenate([before[0], seat]), pa.concat_arrays([before[1], cards])
-    else:
-        seats, texts = seat, cards
-    from parsers._base.columns import codes, distinct
-
-    key = seats * (len(texts) + 1) + codes(texts)[0]
+def first_shown(seat: Ints, cards: Strings) -> Bools:
+    """Which card rows (in line order) are the first of their player's same cards."""
+    key = _card_keys(seat, cards)
     first_rows, _ = distinct(key)
     first = np.zeros(len(key), np.bool_)
     first[first_rows] = True
-    return first[len(key) - len(seat) :]
+    return first
+
+
+def not_shown_before(seat: Ints, cards: Strings, before: tuple[Ints, Strings]) -> Bools:
+    """Which card rows are not among the rows `before` holds (the same player's same
+    cards): the builder's test of a summary's cards against those shown."""
+    keys = _card_keys(np.concatenate([before[0], seat]), pa.concat_arrays([before[1], cards]))
+    count = len(before[0])
+    return ~np.isin(keys[count:], keys[:count])
+
+
+def _card_keys(seat: Ints, cards: Strings) -> Ints:
+    key: Ints = seat * (len(cards) + 1) + codes(texts(cards))[0]
+    return key
 
 
 def _joined(*parts: Rows) -> Rows:
-    from parsers._base.columns import joined_rows
-
     return joined_rows(*parts)
 
 

@@ -52,6 +52,12 @@ SUMMARY_EVENTS: Final = frozenset({"total", "board", "ignore", "line_reader"})
 """Events of the summary's lines besides its seat lines (`ColumnFormat.summary_seat`)."""
 
 
+STARS_SEAT: Final = r"Seat (?P<seat>[0-9]+): (?P<player>.*) \((?P<stack>[^()]*) in chips\)"
+"""The seat line of PokerStars' shape ("Seat 3: bob ($5 in chips)"): a `ColumnFormat`
+whose `seat` is this one has its seats read without a pattern (faster; a line with
+another bracket in it is left to the line reader)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rule:
     """One shape of line and the event it stands for.

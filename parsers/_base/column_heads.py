@@ -107,6 +107,7 @@ def read_heads(
         return known[fact_of]
 
     zone_codes = per_fact(lambda fact: _ZONES.setdefault(fact.site_timezone or "UTC", len(_ZONES)))
+    zone_codes[~ok] = -1  # no facts: no zone (the hand is not taken)
     local, good = _local_seconds(lambda name: _field(time_parts, name), ok)
     ok &= good
     started_at, known = _utc_micros(local, zone_codes)
@@ -166,6 +167,9 @@ def _utc_micros(local: Ints, zone_codes: Ints) -> tuple[Ints, Bools]:
         zip(zone_codes[first].tolist(), (local[first] // 3_600).tolist(), strict=True)
     ):
         moment = epoch + timedelta(hours=hours)
+        if code not in names:
+            known[index] = False
+            continue
         try:
             utc = to_utc(moment, names[code])
         except (ValueError, OverflowError):

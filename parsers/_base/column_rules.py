@@ -15,15 +15,18 @@ it reads.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pyarrow as pa
 import pyarrow.compute as pc
 
 from parsers._base.column_format import Rule
-from parsers._base.columns import Bools, Ints, Strings, bools, starts_with, take
+from parsers._base.columns import Bools, Ints, Strings, bools, equal, starts_with, take
+from tracker.arrow_arrays import from_numpy
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,28 +52,50 @@ def match_rules(lines: Strings, rules: Sequence[Rule]) -> list[Read]:
     pattern matches it whole (rules that read no line are left out)."""
     claimed = np.zeros(len(lines), np.bool_)
     found = []
+    by_prefix: dict[str, tuple[Ints, Strings]] = {}  # the lines of a prefix, taken once
     for rule in rules:
-        open_rows = ~claimed
-        if rule.prefix:
-            open_rows &= starts_with(lines, rule.prefix)
-        candidates = np.flatnonzero(open_rows)
+        text = _literal(rule.pattern)
+        if text is not None:  # a line of fixed words ("folds"): compared, no pattern
+            rows = np.flatnonzero(equal(lines, text) & ~claimed)
+            if len(rows):
+                claimed[rows] = True
+                found.append(Read(rule, rows, None))
+            continue
+        if rule.prefix not in by_prefix:
+            open_rows = ~claimed
+            if rule.prefix:
+                open_rows &= starts_with(lines, rule.prefix)
+            candidates = np.flatnonzero(open_rows)
+            by_prefix[rule.prefix] = candidates, take(lines, candidates)
+        candidates, picked = by_prefix[rule.prefix]
         if not len(candidates):
             continue
-        picked = take(lines, candidates)
+        groups: Any = None
         if "(?P<" in rule.pattern:
             groups = pc.extract_regex(picked, rule.anchored)
-            valid = bools(groups.is_valid())
+            valid = bools(groups.is_valid()) & ~claimed[candidates]
         else:
-            groups = None
-            valid = bools(pc.match_substring_regex(picked, rule.anchored))
+            valid = bools(pc.match_substring_regex(picked, rule.anchored)) & ~claimed[candidates]
         rows = candidates[valid]
         if not len(rows):
             continue
         claimed[rows] = True
         if groups is not None and not valid.all():
-            groups = groups.filter(groups.is_valid())
+            groups = groups.filter(from_numpy(valid, pa.bool_()))
         found.append(Read(rule, rows, groups))
     return found
+
+
+def _literal(pattern: str) -> str | None:
+    """The one text a pattern of plain and escaped characters matches, else None.
+
+    >>> _literal("folds"), _literal("calls [0-9]+")
+    ('folds', None)
+    """
+    text = re.sub(r"\\(.)", r"\1", pattern)
+    if re.search(r"[.^$*+?()\[\]{}|\\]", re.sub(r"\\.", "", pattern)):
+        return None
+    return text
 
 
 def unread(count: int, found: Sequence[Read]) -> Bools:

@@ -93,20 +93,25 @@ class Seats:
     seat_line: Bools  # per line of the chunk: whether it starts "Seat " (the summary's too)
 
 
-def read_seats(lines: Strings, hands: Hands, ok: Bools) -> Seats:
-    """ "Seat 3: Player0 ($91.64 in chips)", also "... is sitting out"."""
+def read_seats(
+    lines: Strings, hands: Hands, ok: Bools, start: Ints | None = None, *, sitting_out: bool = True
+) -> Seats:
+    """ "Seat 3: Player0 ($91.64 in chips)", also "... is sitting out" unless not
+    `sitting_out`: the seat lines from line `start` of each hand (its third line by
+    default)."""
+    start = hands.heads + 2 if start is None else start
     seat_line = starts_with(lines, "Seat ")
     not_seat = np.flatnonzero(~seat_line)
-    after = np.searchsorted(not_seat, hands.heads + 2)
+    after = np.searchsorted(not_seat, start)
     end = np.where(
         after < len(not_seat), not_seat[np.minimum(after, len(not_seat) - 1)], len(lines)
     )
     end = np.minimum(end, hands.ends)
-    ok &= end > hands.heads + 2
-    at, owner = ranges(np.where(ok, hands.heads + 2, 0), np.where(ok, end, 0))
+    ok &= end > start
+    at, owner = ranges(np.where(ok, start, 0), np.where(ok, end, 0))
     found = take(lines, at)
     size = lengths(found)
-    out = ends_with(found, ") is sitting out")
+    out = ends_with(found, ") is sitting out") & sitting_out
     closed = np.where(out, size - 15, size)
     plain = out | ends_with(found, " in chips)")
     colon = find(found, ": ")

@@ -27,9 +27,9 @@ import pyarrow.compute as pc
 from parsers._base.builder import HandBuilder, HeaderFacts
 from parsers._base.column_body import Body, read_body
 from parsers._base.column_chunks import HandTexts, all_texts, chunk_cuts, chunk_items, frame
-from parsers._base.column_format import ColumnFormat
+from parsers._base.column_format import STARS_SEAT, ColumnFormat
 from parsers._base.column_heads import read_heads
-from parsers._base.column_seats import Seats, decline, ranges, read_seats_by
+from parsers._base.column_seats import Seats, decline, ranges, read_seats, read_seats_by
 from parsers._base.column_summary import Summary, read_summary
 from parsers._base.column_tables import hand_tables
 from parsers._base.columns import Bools, Ints, Lines, Strings, equal, ints, list_sizes
@@ -104,7 +104,12 @@ def _read_hands(
     ok &= ~hands.stud  # stud's streets, up cards and bring-in: the line reader's
     if not ok.any():
         return None
-    seats = read_seats_by(lines, hands, ok, heads + rules.head_lines, rules.seat)
+    start = heads + rules.head_lines
+    seats = (
+        read_seats(lines, hands, ok, start, sitting_out=False)
+        if rules.seat == STARS_SEAT
+        else read_seats_by(lines, hands, ok, start, rules.seat)
+    )
     for mark in (rules.separator, *rules.hard_names):
         decline(ok, seats.owner[ints(pc.find_substring(seats.player, mark)) >= 0])
     summary_at = _summary_lines(lines, seats.end, ends, rules.summary_start, ok)

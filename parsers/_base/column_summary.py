@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow.compute as pc
 
-from parsers._base.column_body import SOURCES, Body, first_shown
+from parsers._base.column_body import SOURCES, Body, not_shown_before
 from parsers._base.column_format import ColumnFormat
 from parsers._base.column_rules import match_rules, unread
 from parsers._base.column_seats import Hands, Seats, decline
@@ -186,7 +186,7 @@ def _seat_cards(
     shown_before = np.isin(body.cards["source"], _SHOWN_SOURCES)
     earlier = np.flatnonzero(shown_before)
     before = (body.cards["seat"][earlier], take(body.cards["cards"], earlier))
-    new = first_shown(seat[showing], cards, before)
+    new = not_shown_before(seat[showing], cards, before)
     keep = np.flatnonzero(new)
     return {"owner": owners[keep], "order": at[rows[showing[keep]]], "seat": seat[showing[keep]],
             "street": body.last_street[owners[keep]],

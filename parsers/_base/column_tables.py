@@ -35,6 +35,7 @@ from parsers._base.columns import (
     nullable,
     pick,
     take,
+    texts,
 )
 from tracker.arrow_arrays import arrow_array, from_numpy
 from tracker.bookkeeping import pot_discrepancies
@@ -60,19 +61,20 @@ def hand_tables(
     renumber[keep] = np.arange(len(keep))
     counts: dict[str, Ints] = {}
 
+    every_id = texts(site_heads.hand_id)
+
     def child(name: str, rows: Rows, columns: dict[str, Any]) -> pa.Table:
-        taken = np.flatnonzero(ok[rows["owner"]])
-        owner = renumber[rows["owner"][taken]]
-        counts[name] = np.bincount(owner, minlength=len(keep))
-        values: Rows = {"hand_id": take(hand_id, owner)}
+        owner = rows["owner"]
+        taken = ok[owner]
+        counts[name] = np.bincount(renumber[owner[taken]], minlength=len(keep))
+        values: Rows = {"hand_id": take(every_id, owner), **columns}
         if "sequence" in TABLES[name].schema.names:
             values["sequence"] = within(owner)
-        for column, value in columns.items():
-            values[column] = pick(value, taken)
-        return table(name, values)
+        whole = table(name, values)  # every hand's rows, then those of the hands taken
+        return whole if taken.all() else whole.filter(from_numpy(taken, pa.bool_()))
 
     def player(rows: Rows) -> Strings:
-        return take(seats.player, rows["seat"])
+        return take(seats.player, np.maximum(rows["seat"], 0))  # -1: a hand not taken
 
     actions, collections, returned = body.actions, body.collections, body.returned
     cards = joined_rows(body.cards, summary.cards)

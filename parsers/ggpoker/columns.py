@@ -7,7 +7,7 @@ a name holding ": " or " collected ") goes to that line-by-line reader.
 
 from __future__ import annotations
 
-from parsers._base.column_format import ColumnFormat, Rule
+from parsers._base.column_format import STARS_SEAT, ColumnFormat, Rule
 from parsers.ggpoker import words
 
 HEADER_START = "Poker Hand #"
@@ -28,7 +28,7 @@ _KNOWN = r"(?P<known>\[[^\[\]]*\])"
 
 FORMAT = ColumnFormat(
     head_lines=2,
-    seat=r"Seat (?P<seat>[0-9]+): (?P<player>.*) \((?P<stack>[^()]*) in chips\)",
+    seat=STARS_SEAT,
     separator=": ",
     players=(
         Rule("fold", "folds", prefix="folds"),
