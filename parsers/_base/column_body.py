@@ -111,14 +111,14 @@ def read_body(
         if read.rule.event == "line_reader":
             decline(ok, owner[other_rows[read.rows]])
 
-    street = _streets(others, other_rows, owner, len(at))
+    street = _streets(others, other_rows, owner, len(at), ok)
     lines_of = _Lines(at, owner, street, hands, seats, ok)
     board = lines_of.board(others, other_rows)
     actions = lines_of.actions(played, player_rows, player_seat)
     dealt, hero = lines_of.dealt(others, other_rows)
     shown = lines_of.shown(played, player_rows, player_seat)
     returned = lines_of.paid(others, other_rows, "returned")
-    collections = lines_of.paid(others, other_rows, "collect")
+    collections = lines_of.paid(others, other_rows, "collect", (played, player_rows, player_seat))
     if len(returned["owner"]) and len(actions["owner"]):  # a bet returned, then betting
         last_action = np.full(len(hands.heads), -1, np.int64)
         np.maximum.at(last_action, actions["owner"], actions["order"])
@@ -131,16 +131,20 @@ def read_body(
     return Body(actions, cards, returned, collections, board, hero, last_street, button)
 
 
-def _streets(others: list[Read], rows: Ints, owner: Ints, count: int) -> Ints:
+def _streets(others: list[Read], rows: Ints, owner: Ints, count: int, ok: Bools) -> Ints:
     """Each body line's street: that of the last street line at or before it in its hand
-    (a marker that starts no street, "*** SHOWDOWN ***", leaves it)."""
+    (a marker that starts no street, "*** SHOWDOWN ***", leaves it). A hand whose street
+    lines go back to an earlier street is not ok."""
     code = np.full(count, -1, np.int64)
     for read in others:
         if read.rule.event == "street" and read.rule.value:
             code[rows[read.rows]] = STREETS.index(read.rule.value)
     last = last_at_or_before(code >= 0)
     known = (last >= 0) & (owner[np.maximum(last, 0)] == owner)
-    return np.where(known, code[np.maximum(last, 0)], _PREFLOP)
+    street = np.where(known, code[np.maximum(last, 0)], _PREFLOP)
+    back = np.flatnonzero((street[1:] < street[:-1]) & (owner[1:] == owner[:-1]))
+    decline(ok, owner[back + 1])
+    return street
 
 
 class _Lines:
@@ -176,7 +180,7 @@ class _Lines:
         parts = []
         for read in played:
             event = read.rule.event
-            if event in ("shown", "quiet"):
+            if event in ("shown", "collect", "quiet"):
                 continue
             places, seat = rows[read.rows], seats[read.rows]
             count = len(places)
@@ -345,15 +349,22 @@ class _Lines:
             found[self.owner[places]] = seat
         return found
 
-    def paid(self, others: list[Read], rows: Ints, event: str) -> Rows:
-        """Uncalled bets given back ("returned") or payments ("collect")."""
+    def paid(
+        self, others: list[Read], rows: Ints, event: str,
+        players: tuple[list[Read], Ints, Ints] | None = None,
+    ) -> Rows:  # fmt: skip
+        """Uncalled bets given back ("returned") or payments ("collect"), also those
+        of the player lines `players` (their reads, rows and seats)."""
         parts = []
-        for read in others:
+        found_reads: list[tuple[Read, Ints, Ints | None]] = [(read, rows, None) for read in others]
+        if players is not None:
+            found_reads += [(read, players[1], players[2]) for read in players[0]]
+        for read, read_rows, seats in found_reads:
             if read.rule.event != event:
                 continue
-            places = rows[read.rows]
+            places = read_rows[read.rows]
             part = {"owner": self.owner[places], "order": self.at[places],
-                    "seat": self.player(read, places),
+                    "seat": self.player(read, places) if seats is None else seats[read.rows],
                     "amount": self.amounts(read.group("amount"), places)}  # fmt: skip
             if event == "collect":
                 part["half"] = np.full(len(places), HALVES.index(read.rule.value))

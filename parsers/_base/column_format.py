@@ -32,10 +32,12 @@ from typing import Final
 from tracker.model import ActionKind, CardSource, Street
 
 PLAYER_EVENTS: Final = frozenset(
-    {"fold", "check", "call", "bet", "raise_to", "call_to", "post", "shown", "quiet"}
+    {"fold", "check", "call", "bet", "raise_to", "call_to", "post", "shown", "collect", "quiet"}
 )
 """Events of a player's line (the text after the name): an action, cards shown
-(`value`: the card source, "shown" by default), or nothing said of the game ("quiet")."""
+(`value`: the card source, "shown" by default), a payment to the player (`value`: the
+half, as for a payment line: "bob wins the pot ($4)" on a site whose every player line
+starts with the name and a space), or nothing said of the game ("quiet")."""
 
 LINE_EVENTS: Final = frozenset(
     {"street", "dealt", "seated", "returned", "collect", "button", "ignore", "line_reader"}
@@ -117,6 +119,14 @@ class ColumnFormat:
             what the player won (group `amount`); "" when the site writes none.
         summary_cards: an RE2 pattern found in a summary seat line's text where it
             shows the player's cards (group `cards`), read as `CardSource.SUMMARY`.
+        summary_street: the street of those cards ("": the street of the hand's last
+            body line).
+        summary_payments: a hand whose body writes no payment is paid what its
+            summary seat lines say each player won, in their order.
+        posted_blinds: a limit game's blinds are the first small and big blinds
+            posted (its header gives the bets).
+        blank_seat_lines: blank lines may come between the header and the seat lines
+            and between seat lines (a file of every other line blank).
         hard_names: texts a seated name may not hold for its hand to be read here
             (the separator always: such names need the line reader's look-ups).
     """
@@ -130,6 +140,10 @@ class ColumnFormat:
     summary: tuple[Rule, ...]
     summary_won: str = ""
     summary_cards: str = ""
+    summary_street: str = ""
+    summary_payments: bool = False
+    posted_blinds: bool = False
+    blank_seat_lines: bool = False
     hard_names: tuple[str, ...] = ()
     time_line: int = 0
     time: str = ""

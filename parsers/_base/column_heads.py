@@ -4,8 +4,9 @@ by the site's own line-by-line reader (a few hundred pairs in a file of thousand
 hands: the header's game, stakes and tournament, the table's name, size and button).
 
 A site gives an RE2 pattern of its header line with groups `hand_id`, `terms` (what is
-neither the id nor the time: the lines are told apart by it) and the time's parts `y`,
-`mo`, `d`, `h`, `mi`, `s`; and a function reading a hand's first two lines into the
+neither the id nor the time: the lines are told apart by it, and by every other group
+whose name starts with "terms") and the time's parts `y`, `mo`, `d`, `h`, `mi`, `s`; and
+a function reading a hand's first two lines into the
 `HandBuilder`'s header facts as its reader does.
 """
 
@@ -80,7 +81,7 @@ def read_heads(
     ok &= bools(parts.is_valid()) & (ends - heads >= rules.head_lines + 1)
     texts = [take(lines, np.minimum(heads + place, len(lines) - 1))
              for place in range(rules.head_lines)]  # fmt: skip
-    keys = [_field(parts, "terms")]
+    keys = [_field(parts, name) for name in parts.type.names if name.startswith("terms")]
     time_parts = parts
     for place in range(1, rules.head_lines):
         if place != rules.time_line:

@@ -129,12 +129,15 @@ def read_seats(
     return _seats(owner, seat, player, stack, out, end, seat_line, ok)
 
 
-def read_seats_by(lines: Strings, hands: Hands, ok: Bools, start: Ints, pattern: str) -> Seats:
-    """The seat lines from line `start` of each hand (the lines starting "Seat " there)
-    by the RE2 `pattern` (groups `seat`, `player`, `stack`, and `out`, any text when the
-    player sits out), matched whole: a site's own shape of seat line."""
+def read_seats_by(
+    lines: Strings, hands: Hands, ok: Bools, start: Ints, pattern: str, *, blank: bool = False
+) -> Seats:
+    """The seat lines from line `start` of each hand (the lines starting "Seat " there,
+    with blank lines among them when `blank`) by the RE2 `pattern` (groups `seat`,
+    `player`, `stack`, and `out`, any text when the player sits out), matched whole: a
+    site's own shape of seat line."""
     seat_line = starts_with(lines, "Seat ")
-    not_seat = np.flatnonzero(~seat_line)
+    not_seat = np.flatnonzero(~seat_line & (lengths(lines) > 0) if blank else ~seat_line)
     after = np.searchsorted(not_seat, start)
     end = np.where(
         after < len(not_seat), not_seat[np.minimum(after, len(not_seat) - 1)], len(lines)
@@ -142,6 +145,9 @@ def read_seats_by(lines: Strings, hands: Hands, ok: Bools, start: Ints, pattern:
     end = np.minimum(end, hands.ends)
     ok &= end > start
     at, owner = ranges(np.where(ok, start, 0), np.where(ok, end, 0))
+    if blank:
+        at, owner = at[seat_line[at]], owner[seat_line[at]]
+        ok &= np.bincount(owner, minlength=len(ok)) > 0
     parts: Any = pc.extract_regex(take(lines, at), f"^(?:{pattern})$")
     plain = bools(parts.is_valid())
     seat, digits = small_integers(parts.field("seat"), np.zeros(len(at), np.int64),

@@ -18,6 +18,7 @@ every shared file of each such site.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import pairwise
 from typing import Any, ClassVar
 
@@ -32,7 +33,17 @@ from parsers._base.column_heads import read_heads
 from parsers._base.column_seats import Seats, decline, ranges, read_seats, read_seats_by
 from parsers._base.column_summary import Summary, read_summary
 from parsers._base.column_tables import hand_tables
-from parsers._base.columns import Bools, Ints, Lines, Strings, equal, ints, list_sizes
+from parsers._base.columns import (
+    Bools,
+    Ints,
+    Lines,
+    Rows,
+    Strings,
+    equal,
+    ints,
+    joined_rows,
+    list_sizes,
+)
 from parsers._base.lines import LineSite
 from parsers._base.text import HandText
 from tracker.errors import HandHistoryError
@@ -89,7 +100,9 @@ class ColumnLineSite(LineSite):
         read = _read_hands(lines, heads, ends, ok, self)
         if read is None:
             return all_texts(piece, first_line, self.hand_start), len(lines) - 1
-        tables, counts = hand_tables(*read, ok, file, first_line + heads)
+        tables, counts = hand_tables(
+            *read, ok, file, first_line + heads, posted_blinds=self.column_format.posted_blinds
+        )
         texts = HandTexts(lines, first_line, heads)
         return chunk_items(self.site, texts, ok, tables, counts), len(lines) - 1
 
@@ -108,7 +121,7 @@ def _read_hands(
     seats = (
         read_seats(lines, hands, ok, start, sitting_out=False)
         if rules.seat == STARS_SEAT
-        else read_seats_by(lines, hands, ok, start, rules.seat)
+        else read_seats_by(lines, hands, ok, start, rules.seat, blank=rules.blank_seat_lines)
     )
     for mark in (rules.separator, *rules.hard_names):
         decline(ok, seats.owner[ints(pc.find_substring(seats.player, mark)) >= 0])
@@ -117,8 +130,25 @@ def _read_hands(
     body = read_body(lines, at, owner, hands, seats, ok, rules)
     at, owner = ranges(np.where(ok, summary_at + 1, 0), np.where(ok, ends, 0))
     summary = read_summary(lines, at, owner, hands, seats, body, ok, rules)
+    if rules.summary_payments:
+        body = replace(body, collections=_summary_payments(body, summary, len(heads)))
     _check_cards(ok, body, summary)
     return (site_heads, seats, body, summary) if ok.any() else None
+
+
+def _summary_payments(body: Body, summary: Summary, hands: int) -> Rows:
+    """The body's payments, and for each hand whose body writes none, what its summary
+    seat lines say was won (`ColumnFormat.summary_payments`)."""
+    paid = np.zeros(hands, np.bool_)
+    paid[body.collections["owner"]] = True
+    rows = summary.summaries
+    won = np.flatnonzero((rows["won"] >= 0) & ~paid[rows["owner"]])
+    found = joined_rows(body.collections, {
+        "owner": rows["owner"][won], "order": rows["order"][won], "seat": rows["seat_row"][won],
+        "amount": rows["won"][won], "half": np.zeros(len(won), np.int64),
+    })  # fmt: skip
+    order = np.argsort(found["order"], kind="stable")
+    return {name: values[order] for name, values in found.items()}
 
 
 def _summary_lines(lines: Strings, start: Ints, ends: Ints, marker: str, ok: Bools) -> Ints:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow.compute as pc
 
-from parsers._base.column_body import SOURCES, Body, not_shown_before
+from parsers._base.column_body import SOURCES, STREETS, Body, not_shown_before
 from parsers._base.column_format import ColumnFormat
 from parsers._base.column_rules import match_rules, unread
 from parsers._base.column_seats import Hands, Seats, decline
@@ -153,7 +153,7 @@ def _seat_lines(
         once = np.flatnonzero(times == 1)
         amounts = pc.extract_regex(take(said, once), rules.summary_won).field("amount")
         won[once] = _amounts(amounts, hands.decimals[hand[once]], hand[once], ok)
-    summaries = {"owner": hand, "order": at[rows], "seat": number,
+    summaries = {"owner": hand, "order": at[rows], "seat": number, "seat_row": seat,
                  "player": take(seats.player, seat), "text": said, "won": won}  # fmt: skip
     cards = _seat_cards(said, rows, at, hand, seat, body, ok, rules)
     return summaries, cards
@@ -189,6 +189,7 @@ def _seat_cards(
     new = not_shown_before(seat[showing], cards, before)
     keep = np.flatnonzero(new)
     return {"owner": owners[keep], "order": at[rows[showing[keep]]], "seat": seat[showing[keep]],
-            "street": body.last_street[owners[keep]],
+            "street": np.full(len(keep), STREETS.index(rules.summary_street))
+            if rules.summary_street else body.last_street[owners[keep]],
             "source": np.full(len(keep), _SUMMARY),
             "cards": take(cards, keep), "card_indexes": take(indexes, keep)}  # fmt: skip

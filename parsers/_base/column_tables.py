@@ -39,6 +39,7 @@ from parsers._base.columns import (
 )
 from tracker.arrow_arrays import arrow_array, from_numpy
 from tracker.bookkeeping import pot_discrepancies
+from tracker.model import Structure
 from tracker.schema import TABLES
 
 _NO_CHIPS = (KINDS.index("fold"), KINDS.index("check"), KINDS.index("cash_out"))
@@ -52,9 +53,12 @@ def hand_tables(
     ok: Bools,
     file: str | None,
     first_lines: Ints,
+    *,
+    posted_blinds: bool = False,
 ) -> tuple[dict[str, pa.Table], dict[str, Ints]]:
     """Every hand table (`tracker.schema.HAND_TABLES`) of the hands taken, and each child
-    table's number of rows of each hand."""
+    table's number of rows of each hand (`posted_blinds`: a limit game's blinds are the
+    first ones posted)."""
     keep = np.flatnonzero(ok)
     hand_id = take(site_heads.hand_id, keep).cast(pa.string())
     renumber = np.full(len(ok), -1, np.int64)
@@ -81,7 +85,7 @@ def hand_tables(
     order = np.lexsort((cards["order"], cards["owner"]))  # line order within each hand
     cards = {name: pick(values, order) for name, values in cards.items()}
     found = {
-        "hands": _hands(site_heads, body, summary, keep, hand_id, file, first_lines),
+        "hands": _hands(site_heads, body, summary, keep, hand_id, file, first_lines, posted_blinds),
         "seats": child("seats", {"owner": seats.owner},
                        {"seat": seats.seat, "player": seats.player, "stack": seats.stack,
                         "sitting_out": seats.sitting_out}),
@@ -137,6 +141,7 @@ def _hands(
     hand_id: Strings,
     file: str | None,
     first_lines: Ints,
+    posted_blinds: bool,
 ) -> pa.Table:
     facts, of = site_heads.facts, site_heads.fact_of[keep]
 
@@ -148,7 +153,13 @@ def _hands(
         return per_fact(lambda fact: tournament_columns(fact.tournament)[index], arrow_type)
 
     def stake(name: str) -> pa.Array[Any]:
-        return per_fact(lambda fact: getattr(fact.stakes, name), pa.int64())
+        found = per_fact(lambda fact: getattr(fact.stakes, name), pa.int64())
+        if not posted_blinds or name not in _BLINDS:
+            return found
+        limit = per_fact(lambda fact: fact.structure is Structure.LIMIT, pa.bool_())
+        posted = first_posts(body.actions, _BLINDS[name], len(summary.total_pot))[keep]
+        blinds: pa.Array[Any] = pc.if_else(limit, nullable(posted, posted >= 0), found)
+        return blinds
 
     def button(fact: HeaderFacts) -> int | None:
         return None if fact.game is not None and fact.game.is_stud else fact.button_seat
@@ -221,6 +232,19 @@ def _chip_checks(body: Body, summary: Summary, keep: Ints) -> tuple[Bools, pa.Ar
         reasons[index] = "; ".join(found) if found else None
     consistent = np.array([reason is None for reason in reasons], np.bool_)
     return consistent, arrow_array(reasons, pa.string())
+
+
+_BLINDS = {name: KINDS.index(f"post_{name}") for name in ("small_blind", "big_blind")}
+"""The posts of the blinds `ColumnFormat.posted_blinds` reads, by stake."""
+
+
+def first_posts(actions: Rows, kind: int, hands: int) -> Ints:
+    """Each hand's first post of `kind` (its amount; -1: none)."""
+    rows = np.flatnonzero(actions["kind"] == kind)  # in line order
+    owners, first = np.unique(actions["owner"][rows], return_index=True)
+    found = np.full(hands, -1, np.int64)
+    found[owners] = actions["amount"][rows[first]]
+    return found
 
 
 def sums(owner: Ints, values: Ints, hands: int) -> Ints:

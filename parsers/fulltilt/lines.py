@@ -17,11 +17,11 @@ from datetime import datetime
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
-from parsers._base.lines import LineSite
+from parsers._base.column_site import ColumnLineSite
 from parsers._base.money import Money
 from parsers._base.reader import Action, HandReader
 from parsers._base.text import to_utc
-from parsers.fulltilt import words
+from parsers.fulltilt import columns, words
 from tracker.cards import Card, parse_card, parse_cards
 from tracker.model import ActionKind, CardSource, Stakes, Street, Structure, Tournament
 
@@ -445,12 +445,23 @@ _SUMMARY_CARDS = ((CardSource.SUMMARY, "showed ["), (CardSource.MUCKED, "mucked 
 _BOARD_STREETS = frozenset({Street.FLOP, Street.TURN, Street.RIVER})
 
 
-class FullTiltParser(LineSite):
+class FullTiltParser(ColumnLineSite):
     """Full Tilt Poker (2006-2013): Omaha high and hi/lo (4 and 5 cards) and stud, cash,
-    tournaments and play money; the other games of its mixed tables are skipped."""
+    tournaments and play money; the other games of its mixed tables are skipped. Its
+    usual flop-game hands are read column-wise (`parsers.fulltilt.columns`)."""
 
     site = "fulltilt"
     hand_start = words.HAND_START
     rake_rule = "main-pot-first"
     odd_chip_rule = "rules"
     reader = _HandReader
+    header_start = columns.HEADER_START
+    header_columns = columns.HEADER
+    column_format = columns.FORMAT
+
+    def read_header(self, hand: HandBuilder) -> int:
+        """The header, as `_HandReader` reads it; tournament and play money amounts are
+        in chips."""
+        reader = _HandReader(hand)
+        reader.header()
+        return 0 if reader.amount is _CHIPS else 2
