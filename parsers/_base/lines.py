@@ -20,7 +20,7 @@ from typing import ClassVar
 from parsers._base.builder import HandBuilder
 from parsers._base.reader import HandReader
 from parsers._base.site import SiteParser
-from parsers._base.text import HandText, line_start_pattern, split_at_headers
+from parsers._base.text import HandText, split_at_headers, starts_in
 from tracker.hand_rows import HandRows
 from tracker.model import Hand
 
@@ -100,8 +100,7 @@ class LineSite(SiteParser):
 
     def detect(self, text: str) -> bool:
         """True when a line of `text` starts like this site's hand header."""
-        start = self.hand_start
-        return bool(start.match(text) or line_start_pattern(start).search(text))
+        return starts_in(text, self.hand_start)
 
     def split_hands(self, text: str) -> Iterator[HandText]:
         """Each hand starts at a line `hand_start` matches."""

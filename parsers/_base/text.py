@@ -137,6 +137,46 @@ def line_start_pattern(header: re.Pattern[str]) -> re.Pattern[str]:
     return found
 
 
+def starts_in(text: str, header: re.Pattern[str]) -> bool:
+    """Whether a line of `text` starts as `header` matches: `header.match` of the first
+    line, else a search after a newline, tried only when the text holds the words every
+    such line starts with (a plain search for them is many times faster).
+
+    >>> starts_in("x\\nPoker Hand #OM1: ...", re.compile("Poker Hand #[A-Z]+"))
+    True
+    >>> literal_start(re.compile(r"Full ?Tilt #\\d+")), literal_start(re.compile("a|b"))
+    ('Full', '')
+    """
+    if header.match(text):
+        return True
+    words = literal_start(header)
+    if words and words not in text:
+        return False
+    return line_start_pattern(header).search(text) is not None
+
+
+def literal_start(header: re.Pattern[str]) -> str:
+    """The plain words every match of `header` starts with ("" when unsure)."""
+    pattern = header.pattern
+    if "|" in pattern or header.flags & re.IGNORECASE:
+        return ""
+    words = []
+    place = 0
+    while place < len(pattern):
+        char, step = pattern[place], 1
+        if char == "\\":
+            char, step = pattern[place + 1 : place + 2], 2
+            if not char or char.isalnum():
+                break
+        elif char in ".^$*+?()[]{}":
+            break
+        if pattern[place + step : place + step + 1] in ("?", "*", "+", "{"):
+            break
+        words.append(char)
+        place += step
+    return "".join(words)
+
+
 def bracket_words(text: str) -> list[list[str]]:
     """The words of each bracket in `text`, in order (cards as a site writes them,
     "[X X 9h] [Kh]"; a site reads the words into cards).

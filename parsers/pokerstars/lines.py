@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from parsers._base.site import SiteParser
-from parsers._base.text import HandText, line_start_pattern, money_reader, split_at_headers
+from parsers._base.text import HandText, money_reader, split_at_headers, starts_in
 from parsers.pokerstars.columns import read_columns
 from parsers.pokerstars.header import (
     HAND_ID,
@@ -107,7 +107,7 @@ class PokerStarsParser(SiteParser):
 
     def detect(self, text: str) -> bool:
         """True when a line of `text` starts like a PokerStars hand header."""
-        return bool(HAND_START.match(text) or line_start_pattern(HAND_START).search(text))
+        return starts_in(text, HAND_START)
 
     def split_hands(self, text: str) -> Iterator[HandText]:
         """Each hand starts at a "PokerStars ... #<id>:" line."""
