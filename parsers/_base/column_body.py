@@ -23,6 +23,7 @@ import pyarrow.compute as pc
 from parsers._base.column_format import ColumnFormat
 from parsers._base.column_rules import Read, match_rules, unread
 from parsers._base.column_seats import Hands, Seats, decline, seat_of, seated
+from parsers._base.column_uncalled import uncalled_bets
 from parsers._base.columns import (
     TEXT,
     Bools,
@@ -30,6 +31,7 @@ from parsers._base.columns import (
     Rows,
     Strings,
     arrow,
+    bools,
     bracketed_cards,
     codes,
     distinct,
@@ -75,11 +77,12 @@ class Body:
     actions: Rows  # owner, order, seat, street, kind, amount, to_amount (-1: none), all_in
     cards: Rows  # owner, order, seat, street, source, cards, card_indexes
     returned: Rows  # owner, order, seat, amount
-    collections: Rows  # owner, order, seat, amount, half (`HALVES` code)
+    collections: Rows  # owner, order, seat, amount, pot, half (`HALVES` code)
     board: Rows  # per hand: cards (text, null: no board), card_indexes
     hero: Strings  # per hand: the player dealt to (null: none)
     last_street: Ints  # per hand: the street its last lines are on
     button: Ints  # per hand: the button's seat a body line gives (-1: none)
+    halves_unnamed: Bools  # per hand: paid, and no payment or line names a half
 
 
 def read_body(
@@ -128,7 +131,28 @@ def read_body(
     last_street[owner[ends]] = street[ends]
     cards = _joined(dealt, shown)
     button = lines_of.button(others, other_rows, text)
-    return Body(actions, cards, returned, collections, board, hero, last_street, button)
+    if rules.uncalled_unwritten:
+        markers = [other_rows[read.rows] for read in others
+                   if read.rule.event == "street" and not read.rule.value]  # fmt: skip
+        at_marker = np.concatenate(markers) if markers else _NONE
+        round_ends = {"owner": np.concatenate([owner[at_marker], collections["owner"]]),
+                      "order": np.concatenate([at[at_marker], collections["order"]])}  # fmt: skip
+        returned, collections = uncalled_bets(actions, collections, round_ends, ok)
+    unnamed = _halves_unnamed(text, owner, collections, len(hands.heads), rules)
+    return Body(actions, cards, returned, collections, board, hero, last_street, button, unnamed)
+
+
+def _halves_unnamed(
+    text: Strings, owner: Ints, collections: Rows, count: int, rules: ColumnFormat
+) -> Bools:
+    """The hands with payments that name no half, nor a line (`rules.halves_named`)."""
+    paid = np.bincount(collections["owner"], minlength=count) > 0
+    if not rules.halves_named:
+        return paid
+    named = np.zeros(count, np.bool_)
+    named[collections["owner"][collections["half"] > 0]] = True
+    named[owner[bools(pc.match_substring_regex(text, rules.halves_named))]] = True
+    return paid & ~named
 
 
 def _streets(others: list[Read], rows: Ints, owner: Ints, count: int, ok: Bools) -> Ints:
@@ -367,14 +391,26 @@ class _Lines:
                     "seat": self.player(read, places) if seats is None else seats[read.rows],
                     "amount": self.amounts(read.group("amount"), places)}  # fmt: skip
             if event == "collect":
+                part["pot"] = self.pots(read, places)
                 part["half"] = np.full(len(places), HALVES.index(read.rule.value))
             parts.append(part)
         if not parts:
             empty = {"owner": _NONE, "order": _NONE, "seat": _NONE, "amount": _NONE}
-            return {**empty, "half": _NONE} if event == "collect" else empty
+            return {**empty, "pot": _NONE, "half": _NONE} if event == "collect" else empty
         found = _joined(*parts)
         order = np.argsort(found["order"], kind="stable")
         return {name: values[order] for name, values in found.items()}
+
+    def pots(self, read: Read, places: Ints) -> Ints:
+        """The pot each payment names (group `pot`: a side pot's number; 0, the main
+        pot, where it is empty or the rule has none)."""
+        if not read.has("pot"):
+            return np.zeros(len(places), np.int64)
+        written = read.group("pot")
+        size = lengths(written)
+        number, good = small_integers(written, np.zeros(len(places), np.int64), size)
+        decline(self.ok, self.owner[places[(size > 0) & ~good]])
+        return np.where(size > 0, number, 0)
 
 
 _NONE = np.zeros(0, np.int64)

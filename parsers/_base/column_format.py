@@ -45,7 +45,8 @@ LINE_EVENTS: Final = frozenset(
 """Events of the other body lines: a street line (`value`: the street it starts, "" for
 a marker that starts none), the hero's cards ("dealt", with `player` and `cards`), a
 seated player's name alone ("seated", checked), an uncalled bet given back, a payment
-(`value`: "hi" or "lo" when the site says which half), the button's seat (group
+(`value`: "hi" or "lo" when the site says which half; group `pot`: the side pot's
+number, none or empty for the main pot), the button's seat (group
 `seat`: "The button is in seat #3", as `HandBuilder.table(button_seat=...)`), a line
 that says nothing
 ("ignore"), and a line whose hand only the line-by-line reader reads ("line_reader")."""
@@ -129,6 +130,18 @@ class ColumnFormat:
             and between seat lines (a file of every other line blank).
         hard_names: texts a seated name may not hold for its hand to be read here
             (the separator always: such names need the line reader's look-ups).
+        total_net_of_rake: the pot line's total leaves the rake out ("Total pot 167€ |
+            Rake 3€": a pot of 170€).
+        rake_unwritten_is_zero: a pot line that gives no rake says none was taken
+            ("Total pot 10€ | No rake": rake 0, not unknown).
+        uncalled_unwritten: the site never writes an uncalled bet's return: it pays the
+            bet back with the pot and counts it in the total
+            (`parsers._base.column_uncalled`).
+        game_by_halves: headers whose hands say which game they are: an RE2 pattern
+            found in the header's terms, and the game (a `Game` value) of such a hand
+            that is paid and names no half, by its payments or (`halves_named`) its
+            body lines.
+        halves_named: an RE2 pattern found in a body line that names a half ("(HI :").
     """
 
     head_lines: int
@@ -147,6 +160,11 @@ class ColumnFormat:
     hard_names: tuple[str, ...] = ()
     time_line: int = 0
     time: str = ""
+    total_net_of_rake: bool = False
+    rake_unwritten_is_zero: bool = False
+    uncalled_unwritten: bool = False
+    game_by_halves: tuple[tuple[str, str], ...] = ()
+    halves_named: str = ""
 
     def __post_init__(self) -> None:
         for rules, events in ((self.players, PLAYER_EVENTS), (self.lines, LINE_EVENTS),

@@ -28,6 +28,7 @@ from parsers._base.columns import (
     Bools,
     Ints,
     Strings,
+    arrow,
     bools,
     codes,
     distinct,
@@ -49,6 +50,8 @@ class Heads:
         fact_of: per hand, its place in `facts`.
         started_at: per hand, microseconds since 1970 (UTC).
         hands: what the body's readers need to know of each hand.
+        halves_game: per hand, the game it is when paid with no half named
+            (`ColumnFormat.game_by_halves`; "": the header's).
     """
 
     hand_id: Strings
@@ -56,6 +59,7 @@ class Heads:
     fact_of: Ints
     started_at: Ints
     hands: Hands
+    halves_game: Strings
 
 
 FactsReader = Callable[[list[str]], "tuple[HeaderFacts, int] | None"]
@@ -122,7 +126,13 @@ def read_heads(
         hole_cards=per_fact(lambda fact: fact.game.hole_card_count if fact.game else 0),
         stud=per_fact(lambda fact: bool(fact.game and fact.game.is_stud)).astype(np.bool_),
     )  # fmt: skip
-    return Heads(_field(parts, "hand_id").cast(TEXT), facts, fact_of, started_at, hands)
+    terms = _field(parts, "terms")
+    halves_game: Strings = arrow([""] * len(heads), TEXT)
+    for pattern, game in rules.game_by_halves:
+        named = pc.match_substring_regex(terms, pattern)
+        halves_game = pc.if_else(named, arrow([game] * len(heads), TEXT), halves_game)
+    hand_id = _field(parts, "hand_id").cast(TEXT)
+    return Heads(hand_id, facts, fact_of, started_at, hands, halves_game)
 
 
 def _parts(lines: Strings, pattern: str) -> Any:

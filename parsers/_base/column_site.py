@@ -145,7 +145,8 @@ def _summary_payments(body: Body, summary: Summary, hands: int) -> Rows:
     won = np.flatnonzero((rows["won"] >= 0) & ~paid[rows["owner"]])
     found = joined_rows(body.collections, {
         "owner": rows["owner"][won], "order": rows["order"][won], "seat": rows["seat_row"][won],
-        "amount": rows["won"][won], "half": np.zeros(len(won), np.int64),
+        "amount": rows["won"][won], "pot": np.zeros(len(won), np.int64),
+        "half": np.zeros(len(won), np.int64),
     })  # fmt: skip
     order = np.argsort(found["order"], kind="stable")
     return {name: values[order] for name, values in found.items()}

@@ -98,6 +98,12 @@ def read_summary(
                     else:
                         fees[hand[given]] += values
     decline(ok, np.flatnonzero(totals != 1))
+    if rules.rake_unwritten_is_zero:
+        rake = np.maximum(rake, 0)
+    if rules.total_net_of_rake:
+        total = total + np.maximum(rake, 0)
+    if rules.uncalled_unwritten:  # the site's total counts the bets it pays back
+        np.subtract.at(total, body.returned["owner"], body.returned["amount"])
     summaries, cards = _seat_lines(text, np.flatnonzero(seat_line), at, owner, hands, seats,
                                    body, ok, rules)  # fmt: skip
     return Summary(total, rake, fees, summaries, cards)

@@ -31,6 +31,7 @@ from parsers._base.columns import (
     buffer,
     group_starts,
     joined_rows,
+    lengths,
     list_array,
     nullable,
     pick,
@@ -101,7 +102,7 @@ def hand_tables(
         "boards": _boards(body, ok, keep, hand_id, counts),
         "collections": child("collections", collections,
                              {"player": player(collections), "amount": collections["amount"],
-                              "pot": np.zeros(len(collections["owner"]), np.int64),
+                              "pot": collections["pot"],
                               "board": np.zeros(len(collections["owner"]), np.int64),
                               "half": pc.if_else(arrow(collections["half"] > 0),
                                                  words(HALVES, collections["half"]),
@@ -170,7 +171,8 @@ def _hands(
     count = len(keep)
     columns: dict[str, Any] = {
         "hand_id": hand_id,
-        "game": per_fact(lambda fact: fact.game.value, pa.string()),
+        "game": _games(per_fact(lambda fact: fact.game.value, pa.string()),
+                       body.halves_unnamed[keep], take(site_heads.halves_game, keep)),
         "structure": per_fact(lambda fact: fact.structure.value, pa.string()),
         "small_blind": stake("small_blind"), "big_blind": stake("big_blind"),
         "small_bet": stake("small_bet"), "big_bet": stake("big_bet"),
@@ -209,6 +211,16 @@ def _hands(
         "inconsistency": inconsistency,
     }  # fmt: skip
     return table("hands", columns)
+
+
+def _games(games: Strings, unnamed: Bools, halves_game: Strings) -> Strings:
+    """Each hand's game: the header's, or `Heads.halves_game` for a hand that is paid and
+    names no half (`Body.halves_unnamed`)."""
+    switch = unnamed & (lengths(halves_game) > 0)
+    if not switch.any():
+        return games
+    found: Strings = pc.if_else(arrow(switch), halves_game.cast(games.type), games)
+    return found
 
 
 def _chip_checks(body: Body, summary: Summary, keep: Ints) -> tuple[Bools, pa.Array[Any]]:

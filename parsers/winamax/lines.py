@@ -18,10 +18,10 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
-from parsers._base.lines import LineSite
+from parsers._base.column_site import ColumnLineSite
 from parsers._base.reader import Action, HandReader
 from parsers._base.text import bracket_words, money_reader, read_cards, to_utc, written_time
-from parsers.winamax import words
+from parsers.winamax import columns, words
 from tracker.cards import Card
 from tracker.model import ActionKind, CardSource, Game, Stakes, Structure, Tournament
 
@@ -336,8 +336,9 @@ class _HandReader(HandReader):
     """The reading of each first word after a player's name ("Player0 calls 4€")."""
 
 
-class WinamaxParser(LineSite):
-    """Winamax's text hand histories ("Winamax Poker - CashGame - HandId: #...").
+class WinamaxParser(ColumnLineSite):
+    """Winamax's text hand histories ("Winamax Poker - CashGame - HandId: #..."), the
+    usual hands read column-wise (`parsers.winamax.columns`).
 
     Its rake is spread over the pots in proportion to their sizes, the remainder from
     the main pot (hand #270777-217-1284853532); the odd cent of a halved pot goes to the
@@ -349,6 +350,15 @@ class WinamaxParser(LineSite):
     rake_rule = "proportional"
     odd_chip_rule = "rules"
     reader = _HandReader
+    header_start = columns.HEADER_START
+    header_columns = columns.HEADER
+    column_format = columns.FORMAT
+
+    def read_header(self, hand: HandBuilder) -> int:
+        """The header and table lines, as `_HandReader` reads them; tournament amounts
+        are in chips."""
+        _HandReader(hand)._header()
+        return 0 if hand.header.tournament else 2
 
 
 def _take_out_uncalled(payments: list[_Payment], player: str, uncalled: int) -> None:

@@ -49,7 +49,7 @@ def test_the_column_reader_gives_the_line_readers_rows(
 
 def test_every_column_site_is_one_the_test_reads() -> None:
     assert {parser.site for parser in COLUMN_SITES} <= set(SITE_FOLDERS)
-    assert {"ggpoker", "fulltilt"} <= {parser.site for parser in COLUMN_SITES}
+    assert {"ggpoker", "fulltilt", "winamax"} <= {parser.site for parser in COLUMN_SITES}
 
 
 def damaged(text: str, rng: random.Random) -> str:
