@@ -15,6 +15,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from parsers._base.column_seats import Hands, Seats
+from parsers._base.column_tables import sums, table, within, words
 from parsers._base.columns import (
     TEXT,
     Bools,
@@ -23,7 +24,6 @@ from parsers._base.columns import (
     Strings,
     arrow,
     buffer,
-    group_starts,
     ints,
     joined_rows,
     nullable,
@@ -32,7 +32,7 @@ from parsers._base.columns import (
 )
 from parsers.pokerstars.column_body import KINDS, Body
 from parsers.pokerstars.column_streets import SOURCES, STREETS
-from tracker.arrow_arrays import arrow_array, from_numpy
+from tracker.arrow_arrays import arrow_array
 from tracker.bookkeeping import pot_discrepancies
 from tracker.schema import TABLES
 
@@ -71,10 +71,10 @@ def hand_tables(
         counts[name] = np.bincount(owner, minlength=len(keep))
         values: Rows = {"hand_id": take(hand_id, owner)}
         if "sequence" in TABLES[name].schema.names:
-            values["sequence"] = _within(owner)
+            values["sequence"] = within(owner)
         for column, value in columns.items():
             values[column] = value if everyone else pick(value, taken)
-        return _table(name, values)
+        return table(name, values)
 
     actions = body.actions
     found = {
@@ -95,9 +95,9 @@ def hand_tables(
             "actions",
             actions,
             {
-                "street": _words(STREETS, actions["street"]),
+                "street": words(STREETS, actions["street"]),
                 "player": actions["player"],
-                "kind": _words(KINDS, actions["kind"]),
+                "kind": words(KINDS, actions["kind"]),
                 "amount": actions["amount"],
                 "to_amount": _nullable(actions["to_amount"]),
                 "all_in": actions["all_in"],
@@ -144,8 +144,8 @@ def _cards(child: Any, body: Body, summary: Summary) -> pa.Table:
         rows,
         {
             "player": rows["player"],
-            "street": _words(STREETS, rows["street"]),
-            "source": _words(SOURCES, rows["source"]),
+            "street": words(STREETS, rows["street"]),
+            "source": words(SOURCES, rows["source"]),
             "cards": rows["cards"],
             "card_indexes": rows["card_indexes"],
         },
@@ -159,7 +159,7 @@ def _boards(
     rows = np.flatnonzero(ok & body.has_board)
     counts["boards"] = body.has_board[ok].astype(np.int64)
     picked = arrow(rows)
-    return _table(
+    return table(
         "boards",
         {
             "hand_id": take(hand_id, renumber[rows]),
@@ -254,7 +254,7 @@ def _hands(
         "chips_consistent": consistent,
         "inconsistency": inconsistency,
     }
-    return _table("hands", columns)
+    return table("hands", columns)
 
 
 def _largest_posts(actions: dict[str, Any], hands: int) -> tuple[Ints, Ints, Ints, Ints]:
@@ -274,13 +274,13 @@ def _chip_checks(
     """`tracker.hand_rows.rows_inconsistency_or_none` of every hand kept."""
     actions = body.actions
     chips = (actions["kind"] != _NO_CHIPS[0]) & (actions["kind"] != _NO_CHIPS[1])
-    contributed = _sums(actions["owner"][chips], actions["amount"][chips], hands)[keep]
-    returned = _sums(body.returned["owner"], body.returned["amount"], hands)[keep]
-    collected = _sums(body.collections["owner"], body.collections["amount"], hands)[keep]
+    contributed = sums(actions["owner"][chips], actions["amount"][chips], hands)[keep]
+    returned = sums(body.returned["owner"], body.returned["amount"], hands)[keep]
+    collected = sums(body.collections["owner"], body.collections["amount"], hands)[keep]
     total, rake, main = summary.total_pot[keep], summary.rake[keep], summary.main_pot[keep]
     sides = take(summary.side_pots, keep)
     side_count = ints(pc.list_value_length(sides))
-    side_total = _sums(
+    side_total = sums(
         np.repeat(np.arange(len(keep)), side_count), ints(pc.list_flatten(sides)), len(keep)
     )
     pots = main + side_total  # PokerStars lists the pots net of rake; either adds up
@@ -305,33 +305,6 @@ def _chip_checks(
     return consistent, arrow_array(reasons, pa.string())
 
 
-def _sums(owner: Ints, values: Ints, hands: int) -> Ints:
-    total = np.zeros(hands, np.int64)
-    np.add.at(total, owner, values)
-    return total
-
-
-def _within(owner: Ints) -> Ints:
-    """Each row's place among its hand's rows (rows in hand order)."""
-    starts = np.flatnonzero(group_starts(owner))
-    return np.arange(len(owner)) - np.repeat(starts, np.diff(np.append(starts, len(owner))))
-
-
-def _words(words: list[str], codes: Ints) -> Strings:
-    return pc.take(arrow(words, pa.string()), arrow(codes))
-
-
 def _nullable(values: Ints, valid: Bools | None = None) -> pa.Array[Any]:
     valid = values >= 0 if valid is None else valid
     return nullable(values, valid)
-
-
-def _table(name: str, columns: dict[str, Any]) -> pa.Table:
-    schema = TABLES[name].schema
-    arrays = []
-    for field in schema:
-        value = columns[field.name]
-        if isinstance(value, np.ndarray):  # integers or bools
-            value = from_numpy(value, field.type)
-        arrays.append(value.cast(field.type) if value.type != field.type else value)
-    return pa.Table.from_arrays(arrays, schema=schema)
