@@ -64,8 +64,7 @@ _FOLD, _CHECK = KINDS.index(ActionKind.FOLD.value), KINDS.index(ActionKind.CHECK
 _CALL, _BET = KINDS.index(ActionKind.CALL.value), KINDS.index(ActionKind.BET.value)
 _RAISE = KINDS.index(ActionKind.RAISE.value)
 _DEAD = [KINDS.index(kind.value) for kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD)]
-_DEALT, _SHOWN = SOURCES.index(CardSource.DEALT.value), SOURCES.index(CardSource.SHOWN.value)
-_MUCKED = SOURCES.index(CardSource.MUCKED.value)
+_DEALT = SOURCES.index(CardSource.DEALT.value)
 _PLAIN, _TO, _CALL_TO = 0, 1, 2  # how an action's amount is written
 
 
@@ -129,8 +128,8 @@ def read_body(
     ends = np.flatnonzero(np.append(owner[1:] != owner[:-1], True)) if len(owner) else owner
     last_street = np.full(len(hands.heads), _PREFLOP, np.int64)
     last_street[owner[ends]] = street[ends]
-    cards = _joined(dealt, shown)
-    button = lines_of.button(others, other_rows, text)
+    cards = joined_rows(dealt, shown)
+    button = lines_of.button(others, other_rows)
     if rules.uncalled_unwritten:
         markers = [other_rows[read.rows] for read in others
                    if read.rule.event == "street" and not read.rule.value]  # fmt: skip
@@ -181,11 +180,9 @@ class _Lines:
         self.hands, self.seats, self.ok = hands, seats, ok
 
     def amounts(self, written: Strings, places: Ints) -> Ints:
-        """Amounts at the places' hands' decimals; a hand whose amount does not read is
-        not ok."""
-        values, good = minor_units(written, self.hands.decimals[self.owner[places]])
-        decline(self.ok, self.owner[places[~good]])
-        return values
+        """`read_amounts` of the lines at `places`."""
+        hand = self.owner[places]
+        return read_amounts(written, self.hands.decimals[hand], hand, self.ok)
 
     def cards(self, written: Strings, places: Ints) -> tuple[Strings, Any]:
         """Cards in brackets (text and indexes); a hand whose cards do not read is not ok."""
@@ -214,13 +211,11 @@ class _Lines:
                 kind = {"fold": _FOLD, "check": _CHECK, "call": _CALL, "bet": _BET,
                         "raise_to": _RAISE, "call_to": _CALL}[event]  # fmt: skip
             mode = {"raise_to": _TO, "call_to": _CALL_TO}.get(event, _PLAIN)
-            written = (
-                read.group("to" if mode != _PLAIN else "amount")
-                if mode or read.has("amount")
-                else None
-            )
+            group = "amount" if mode == _PLAIN else "to"
             value = (
-                self.amounts(written, places) if written is not None else np.zeros(count, np.int64)
+                self.amounts(read.group(group), places)
+                if read.has(group)
+                else np.zeros(count, np.int64)
             )
             all_in = (
                 lengths(read.group("all_in")) > 0
@@ -232,7 +227,7 @@ class _Lines:
                 "kind": np.full(count, kind), "mode": np.full(count, mode),
                 "value": value, "all_in": all_in,
             })  # fmt: skip
-        found = _joined(*parts) if parts else _empty_actions()
+        found = joined_rows(*parts) if parts else _empty_actions()
         order = np.argsort(found["place"], kind="stable")
         found = {name: values[order] for name, values in found.items()}
         places = found.pop("place")
@@ -251,13 +246,12 @@ class _Lines:
         starts = np.ones(len(g), np.bool_)
         starts[1:] = g[1:] != g[:-1]
         segment = np.cumsum(starts | r) - 1
-        base = np.where(r, v, 0)[np.flatnonzero(starts | r)]
-        cumulative = np.cumsum(lv)
         segment_start = np.flatnonzero(starts | r)
+        base = np.where(r, v, 0)[segment_start]
+        cumulative = np.cumsum(lv)
         before_segment = np.where(segment_start > 0, cumulative[segment_start - 1], 0)
         after = base[segment] + cumulative - before_segment[segment]  # street total after
-        before = np.where(starts, 0, np.roll(after, 1))
-        before = np.where(r, before, after - lv)
+        before = np.where(starts, 0, np.roll(after, 1))  # the player's previous `after`
         amount_sorted = np.where(r, v - before, v)
         amount = np.empty_like(amount_sorted)
         amount[order] = amount_sorted
@@ -291,7 +285,7 @@ class _Lines:
                 "cards": pa.nulls(count, TEXT),
                 "card_indexes": pa.nulls(count, pa.list_(pa.int8())),
             }
-        found = _joined(*parts)
+        found = joined_rows(*parts)
         order = np.argsort(found["place"], kind="stable")
         places = found["place"][order]
         owners = self.owner[places].tolist()
@@ -333,7 +327,7 @@ class _Lines:
             else pa.nulls(len(has), TEXT)
         )
         hero = pc.if_else(arrow(has), names, pa.nulls(len(has), names.type))
-        return (_joined(*parts) if parts else _empty_cards()), hero
+        return (joined_rows(*parts) if parts else _empty_cards()), hero
 
     def shown(self, played: list[Read], rows: Ints, seats: Ints) -> Rows:
         """Cards shown ("bob: shows [..]"), each player's same cards recorded once."""
@@ -347,7 +341,7 @@ class _Lines:
             parts.append(self._card_rows(places, seat, source, text, indexes))
         if not parts:
             return _empty_cards()
-        found = _joined(*parts)
+        found = joined_rows(*parts)
         order = np.argsort(found["order"], kind="stable")
         found = {name: pick(values, order) for name, values in found.items()}
         first = first_shown(found["seat"], found["cards"])
@@ -360,7 +354,7 @@ class _Lines:
                 "street": self.street[places], "source": np.full(len(places), source),
                 "cards": text, "card_indexes": indexes}  # fmt: skip
 
-    def button(self, others: list[Read], rows: Ints, text: Strings) -> Ints:
+    def button(self, others: list[Read], rows: Ints) -> Ints:
         """The button's seat per hand, from the lines that say it (-1: none)."""
         found = np.full(len(self.hands.heads), -1, np.int64)
         for read in others:
@@ -397,7 +391,7 @@ class _Lines:
         if not parts:
             empty = {"owner": _NONE, "order": _NONE, "seat": _NONE, "amount": _NONE}
             return {**empty, "pot": _NONE, "half": _NONE} if event == "collect" else empty
-        found = _joined(*parts)
+        found = joined_rows(*parts)
         order = np.argsort(found["order"], kind="stable")
         return {name: values[order] for name, values in found.items()}
 
@@ -439,8 +433,12 @@ def _card_keys(seat: Ints, cards: Strings) -> Ints:
     return key
 
 
-def _joined(*parts: Rows) -> Rows:
-    return joined_rows(*parts)
+def read_amounts(written: Strings, decimals: Ints, hand: Ints, ok: Bools) -> Ints:
+    """Amounts at `decimals` places (of hand `hand` each); a hand whose amount does not
+    read is not ok."""
+    values, good = minor_units(written, decimals)
+    decline(ok, hand[~good])
+    return values
 
 
 def _empty_actions() -> Rows:

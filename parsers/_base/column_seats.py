@@ -100,15 +100,7 @@ def read_seats(
     `sitting_out`: the seat lines from line `start` of each hand (its third line by
     default)."""
     start = hands.heads + 2 if start is None else start
-    seat_line = starts_with(lines, "Seat ")
-    not_seat = np.flatnonzero(~seat_line)
-    after = np.searchsorted(not_seat, start)
-    end = np.where(
-        after < len(not_seat), not_seat[np.minimum(after, len(not_seat) - 1)], len(lines)
-    )
-    end = np.minimum(end, hands.ends)
-    ok &= end > start
-    at, owner = ranges(np.where(ok, start, 0), np.where(ok, end, 0))
+    seat_line, end, at, owner = _seat_lines(lines, hands, ok, start, blank=False)
     found = take(lines, at)
     size = lengths(found)
     out = ends_with(found, ") is sitting out") & sitting_out
@@ -136,6 +128,24 @@ def read_seats_by(
     with blank lines among them when `blank`) by the RE2 `pattern` (groups `seat`,
     `player`, `stack`, and `out`, any text when the player sits out), matched whole: a
     site's own shape of seat line."""
+    seat_line, end, at, owner = _seat_lines(lines, hands, ok, start, blank=blank)
+    parts: Any = pc.extract_regex(take(lines, at), f"^(?:{pattern})$")
+    plain = bools(parts.is_valid())
+    seat, digits = small_integers(parts.field("seat"), np.zeros(len(at), np.int64),
+                                  lengths(parts.field("seat")))  # fmt: skip
+    stack, amount_ok = minor_units(parts.field("stack"), hands.decimals[owner])
+    plain &= digits & amount_ok & (lengths(parts.field("player")) > 0)
+    out = lengths(parts.field("out")) > 0 if "(?P<out>" in pattern else np.zeros(len(at), np.bool_)
+    decline(ok, owner[~plain])
+    return _seats(owner, seat, texts(parts.field("player")), stack, out, end, seat_line, ok)
+
+
+def _seat_lines(
+    lines: Strings, hands: Hands, ok: Bools, start: Ints, *, blank: bool
+) -> tuple[Bools, Ints, Ints, Ints]:
+    """Which lines of the chunk start "Seat ", and each hand's run of them from `start`
+    (blank lines among them when `blank`): the line after each run, the run's lines and
+    their hands. A hand with no seat line there is not ok."""
     seat_line = starts_with(lines, "Seat ")
     not_seat = np.flatnonzero(~seat_line & (lengths(lines) > 0) if blank else ~seat_line)
     after = np.searchsorted(not_seat, start)
@@ -148,15 +158,7 @@ def read_seats_by(
     if blank:
         at, owner = at[seat_line[at]], owner[seat_line[at]]
         ok &= np.bincount(owner, minlength=len(ok)) > 0
-    parts: Any = pc.extract_regex(take(lines, at), f"^(?:{pattern})$")
-    plain = bools(parts.is_valid())
-    seat, digits = small_integers(parts.field("seat"), np.zeros(len(at), np.int64),
-                                  lengths(parts.field("seat")))  # fmt: skip
-    stack, amount_ok = minor_units(parts.field("stack"), hands.decimals[owner])
-    plain &= digits & amount_ok & (lengths(parts.field("player")) > 0)
-    out = lengths(parts.field("out")) > 0 if "(?P<out>" in pattern else np.zeros(len(at), np.bool_)
-    decline(ok, owner[~plain])
-    return _seats(owner, seat, texts(parts.field("player")), stack, out, end, seat_line, ok)
+    return seat_line, end, at, owner
 
 
 def _seats(

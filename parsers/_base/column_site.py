@@ -17,10 +17,11 @@ every shared file of each such site.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import pairwise
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import numpy as np
 import pyarrow.compute as pc
@@ -29,7 +30,7 @@ from parsers._base.builder import HandBuilder, HeaderFacts
 from parsers._base.column_body import Body, read_body
 from parsers._base.column_chunks import HandTexts, all_texts, chunk_cuts, chunk_items, frame
 from parsers._base.column_format import STARS_SEAT, ColumnFormat
-from parsers._base.column_heads import read_heads
+from parsers._base.column_heads import Heads, read_heads
 from parsers._base.column_seats import Seats, decline, ranges, read_seats, read_seats_by
 from parsers._base.column_summary import Summary, read_summary
 from parsers._base.column_tables import hand_tables
@@ -56,7 +57,7 @@ class ColumnLineSite(LineSite):
     Subclasses set, besides the `LineSite` attributes, `header_start` (the literal
     every header line starts with), `header_columns` (the RE2 pattern of a header line,
     `parsers._base.column_heads`), `column_format` (the rules of the body and summary)
-    and `read_header_facts` (the first two lines read as the site's reader reads them).
+    and `read_header` (the lines before the seats read as the site's reader reads them).
     """
 
     header_start: ClassVar[str]
@@ -74,10 +75,10 @@ class ColumnLineSite(LineSite):
             return None
         return hand.header, decimals
 
+    @abstractmethod
     def read_header(self, hand: HandBuilder) -> int:
         """Read the first lines of `hand` (its only lines: the header and the lines
         before the seats) as the site's reader does; the decimals of its amounts."""
-        raise NotImplementedError
 
     def read_blocks(self, text: str, file: str | None) -> Iterator[HandBlock | HandText]:
         """The hands of a whole decoded file, in file order: runs of hands read
@@ -109,7 +110,7 @@ class ColumnLineSite(LineSite):
 
 def _read_hands(
     lines: Strings, heads: Ints, ends: Ints, ok: Bools, site: ColumnLineSite
-) -> tuple[Any, Seats, Body, Summary] | None:
+) -> tuple[Heads, Seats, Body, Summary] | None:
     """Every part of the hands framed by `heads` and `ends`; None when none is ok."""
     rules = site.column_format
     site_heads = read_heads(lines, heads, ends, site.header_columns, rules, site.header_facts, ok)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow.compute as pc
 
-from parsers._base.column_body import SOURCES, STREETS, Body, not_shown_before
+from parsers._base.column_body import SOURCES, STREETS, Body, not_shown_before, read_amounts
 from parsers._base.column_format import ColumnFormat
 from parsers._base.column_rules import match_rules, unread
 from parsers._base.column_seats import Hands, Seats, decline
@@ -30,7 +30,6 @@ from parsers._base.columns import (
     find,
     ints,
     lengths,
-    minor_units,
     small_integers,
     starts_with,
     substrings,
@@ -87,12 +86,12 @@ def read_summary(
         elif event == "total":
             np.add.at(totals, hand, 1)
             decimals = hands.decimals[hand]
-            total[hand] = _amounts(read.group("total"), decimals, hand, ok)
+            total[hand] = read_amounts(read.group("total"), decimals, hand, ok)
             for name in read.groups.type.names:
                 if name == "rake" or name.startswith("fee"):
                     written = read.group(name)
                     given = np.flatnonzero(lengths(written) > 0)  # a part the line has
-                    values = _amounts(take(written, given), decimals[given], hand[given], ok)
+                    values = read_amounts(take(written, given), decimals[given], hand[given], ok)
                     if name == "rake":
                         rake[hand[given]] = values
                     else:
@@ -112,12 +111,6 @@ def read_summary(
 def bools_equal(left: Strings, right: Strings) -> Bools:
     """Row by row, whether two text columns are equal (a null equals nothing)."""
     return bools(pc.equal(texts(left), texts(right)))  # bools: null as False
-
-
-def _amounts(written: Strings, decimals: Ints, hand: Ints, ok: Bools) -> Ints:
-    values, good = minor_units(written, decimals)
-    decline(ok, hand[~good])
-    return values
 
 
 def _seat_lines(
@@ -158,7 +151,7 @@ def _seat_lines(
         decline(ok, hand[times > 1])
         once = np.flatnonzero(times == 1)
         amounts = pc.extract_regex(take(said, once), rules.summary_won).field("amount")
-        won[once] = _amounts(amounts, hands.decimals[hand[once]], hand[once], ok)
+        won[once] = read_amounts(amounts, hands.decimals[hand[once]], hand[once], ok)
     summaries = {"owner": hand, "order": at[rows], "seat": number, "seat_row": seat,
                  "player": take(seats.player, seat), "text": said, "won": won}  # fmt: skip
     cards = _seat_cards(said, rows, at, hand, seat, body, ok, rules)

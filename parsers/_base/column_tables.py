@@ -99,7 +99,7 @@ def hand_tables(
                        {"player": player(cards), "street": words(STREETS, cards["street"]),
                         "source": words(SOURCES, cards["source"]), "cards": cards["cards"],
                         "card_indexes": cards["card_indexes"]}),
-        "boards": _boards(body, ok, keep, hand_id, counts),
+        "boards": _boards(body, ok, keep, renumber, hand_id, counts),
         "collections": child("collections", collections,
                              {"player": player(collections), "amount": collections["amount"],
                               "pot": collections["pot"],
@@ -120,12 +120,11 @@ def hand_tables(
 
 
 def _boards(
-    body: Body, ok: Bools, keep: Ints, hand_id: Strings, counts: dict[str, Ints]
+    body: Body, ok: Bools, keep: Ints, renumber: Ints, hand_id: Strings, counts: dict[str, Ints]
 ) -> pa.Table:
     has = ok & bools(body.board["cards"].is_valid())
     rows = np.flatnonzero(has)
     counts["boards"] = has[keep].astype(np.int64)
-    renumber = np.cumsum(ok) - 1
     return table("boards", {
         "hand_id": take(hand_id, renumber[rows]),
         "board": np.zeros(len(rows), np.int64),
