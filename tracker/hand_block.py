@@ -127,23 +127,27 @@ class HandBlock:
         first_lines: list[int | None] = self.tables["hands"].column("first_line").to_pylist()
         return first_lines
 
-    def sliced(self, start: int, stop: int) -> HandBlock:
-        """The hands from place `start` to `stop` (excluded), with their rows: slices of
-        the tables, no copy.
+    def cut(self, spans: Sequence[tuple[int, int]]) -> list[HandBlock]:
+        """The hands of each span (from place `start` to `stop`, excluded), with their
+        rows, as blocks: slices of the tables, no copy.
 
         Raises:
             ValueError: the block has no counts.
         """
         if self.counts is None:
-            raise ValueError("a block without counts cannot be sliced")
-        tables = {"hands": self.tables["hands"].slice(start, stop - start)}
-        counts = {}
-        for name, found in self.counts.items():
-            first = int(found[:start].sum())
-            size = int(found[start:stop].sum())
-            tables[name] = self.tables[name].slice(first, size)
-            counts[name] = found[start:stop]
-        return HandBlock(self.site, tables, counts)
+            raise ValueError("a block without counts cannot be cut")
+        offsets = {name: np.concatenate([[0], np.cumsum(found)])
+                   for name, found in self.counts.items()}  # fmt: skip
+        blocks = []
+        for start, stop in spans:
+            tables = {"hands": self.tables["hands"].slice(start, stop - start)}
+            counts = {}
+            for name, found in self.counts.items():
+                first = int(offsets[name][start])
+                tables[name] = self.tables[name].slice(first, int(offsets[name][stop]) - first)
+                counts[name] = found[start:stop]
+            blocks.append(HandBlock(self.site, tables, counts))
+        return blocks
 
     def select(self, keep: Sequence[bool] | np.ndarray[Any, Any]) -> HandBlock:
         """The hands whose `keep` is True, with their rows of every child table (by

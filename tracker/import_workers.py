@@ -100,9 +100,9 @@ def _fill_runs(result: PieceResult, rows: HandRows, runs: list[tuple[int, int, i
             part = rows.between(start, stop)
             result.items[place] = HandBlock.from_rows(part.sites[0], part)
         return
-    block = HandBlock.from_rows(rows.sites[0], rows)
-    for place, start, stop in runs:
-        result.items[place] = block.sliced(start, stop)
+    blocks = HandBlock.from_rows(rows.sites[0], rows).cut([run[1:] for run in runs])
+    for (place, _, _), block in zip(runs, blocks, strict=True):
+        result.items[place] = block
 
 
 def _joined_blocks(items: list[HandBlock | HandHistoryError]) -> list[HandBlock | HandHistoryError]:

@@ -116,20 +116,12 @@ def chunk_items(
     the other hands as texts."""
     items: list[HandBlock | HandText] = texts.before_first_hand()
     runs = np.flatnonzero(np.diff(ok.astype(np.int8))) + 1
-    bounds = [0, *runs.tolist(), len(ok)]
-    offsets = {name: np.concatenate([[0], np.cumsum(found)]) for name, found in counts.items()}
-    read = 0
-    for start, stop in pairwise(bounds):
-        if not ok[start]:
+    bounds = list(pairwise([0, *runs.tolist(), len(ok)]))
+    read = np.cumsum([0, *(stop - start for start, stop in bounds if ok[start])])
+    blocks = iter(HandBlock(site, dict(tables), dict(counts)).cut(list(pairwise(read.tolist()))))
+    for start, stop in bounds:
+        if ok[start]:
+            items.append(next(blocks))
+        else:
             items.extend(texts.hand(index) for index in range(start, stop))
-            continue
-        size = stop - start
-        block = {"hands": tables["hands"].slice(read, size)}
-        block_counts = {}
-        for name, found in counts.items():
-            first = int(offsets[name][read])
-            block[name] = tables[name].slice(first, int(offsets[name][read + size]) - first)
-            block_counts[name] = found[read : read + size]
-        items.append(HandBlock(site, block, block_counts))
-        read += size
     return items
