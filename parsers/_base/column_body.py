@@ -23,6 +23,7 @@ import pyarrow.compute as pc
 from parsers._base.column_format import ColumnFormat
 from parsers._base.column_rules import Read, match_rules, unread
 from parsers._base.column_seats import Hands, Seats, decline, seat_of, seated
+from parsers._base.column_stud import stud_dealt
 from parsers._base.column_uncalled import uncalled_bets
 from parsers._base.columns import (
     TEXT,
@@ -36,6 +37,7 @@ from parsers._base.columns import (
     codes,
     distinct,
     find,
+    group_starts,
     joined_rows,
     last_at_or_before,
     lengths,
@@ -59,12 +61,12 @@ SOURCES = [source.value for source in CardSource]
 HALVES = ["", "hi", "lo"]
 """The halves a payment names, by code ("": none)."""
 
-_PREFLOP = STREETS.index(Street.PREFLOP.value)
+_PREFLOP, _THIRD = STREETS.index(Street.PREFLOP.value), STREETS.index(Street.THIRD.value)
 _FOLD, _CHECK = KINDS.index(ActionKind.FOLD.value), KINDS.index(ActionKind.CHECK.value)
 _CALL, _BET = KINDS.index(ActionKind.CALL.value), KINDS.index(ActionKind.BET.value)
-_RAISE = KINDS.index(ActionKind.RAISE.value)
+_RAISE, _COMPLETE = KINDS.index(ActionKind.RAISE.value), KINDS.index(ActionKind.COMPLETE.value)
 _DEAD = [KINDS.index(kind.value) for kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD)]
-_DEALT = SOURCES.index(CardSource.DEALT.value)
+_DEALT, _UP = SOURCES.index(CardSource.DEALT.value), SOURCES.index(CardSource.UP.value)
 _PLAIN, _TO, _CALL_TO = 0, 1, 2  # how an action's amount is written
 
 
@@ -113,11 +115,11 @@ def read_body(
         if read.rule.event == "line_reader":
             decline(ok, owner[other_rows[read.rows]])
 
-    street = _streets(others, other_rows, owner, len(at), ok)
+    street = _streets(others, other_rows, owner, hands, ok)
     lines_of = _Lines(at, owner, street, hands, seats, ok)
     board = lines_of.board(others, other_rows)
-    actions = lines_of.actions(played, player_rows, player_seat)
-    dealt, hero = lines_of.dealt(others, other_rows)
+    actions = lines_of.actions(played, player_rows, player_seat, rules.raise_completes)
+    dealt, hero = lines_of.dealt(others, other_rows, rules.hidden_card)
     shown = lines_of.shown(played, player_rows, player_seat)
     returned = lines_of.paid(others, other_rows, "returned")
     collections = lines_of.paid(others, other_rows, "collect", (played, player_rows, player_seat))
@@ -126,7 +128,7 @@ def read_body(
         np.maximum.at(last_action, actions["owner"], actions["order"])
         decline(ok, returned["owner"][last_action[returned["owner"]] > returned["order"]])
     ends = np.flatnonzero(np.append(owner[1:] != owner[:-1], True)) if len(owner) else owner
-    last_street = np.full(len(hands.heads), _PREFLOP, np.int64)
+    last_street = np.where(hands.stud, _THIRD, _PREFLOP)
     last_street[owner[ends]] = street[ends]
     cards = joined_rows(dealt, shown)
     button = lines_of.button(others, other_rows)
@@ -154,17 +156,19 @@ def _halves_unnamed(
     return paid & ~named
 
 
-def _streets(others: list[Read], rows: Ints, owner: Ints, count: int, ok: Bools) -> Ints:
+def _streets(others: list[Read], rows: Ints, owner: Ints, hands: Hands, ok: Bools) -> Ints:
     """Each body line's street: that of the last street line at or before it in its hand
-    (a marker that starts no street, "*** SHOWDOWN ***", leaves it). A hand whose street
-    lines go back to an earlier street is not ok."""
-    code = np.full(count, -1, np.int64)
+    (a marker that starts no street, "*** SHOWDOWN ***", leaves it; before any, preflop or
+    stud's third street). A hand whose street lines go back to an earlier street is not
+    ok."""
+    code = np.full(len(owner), -1, np.int64)
     for read in others:
         if read.rule.event == "street" and read.rule.value:
             code[rows[read.rows]] = STREETS.index(read.rule.value)
     last = last_at_or_before(code >= 0)
     known = (last >= 0) & (owner[np.maximum(last, 0)] == owner)
-    street = np.where(known, code[np.maximum(last, 0)], _PREFLOP)
+    first = np.where(hands.stud[owner], _THIRD, _PREFLOP)
+    street = np.where(known, code[np.maximum(last, 0)], first)
     back = np.flatnonzero((street[1:] < street[:-1]) & (owner[1:] == owner[:-1]))
     decline(ok, owner[back + 1])
     return street
@@ -197,7 +201,7 @@ class _Lines:
         decline(self.ok, self.owner[places[seat < 0]])
         return seat
 
-    def actions(self, played: list[Read], rows: Ints, seats: Ints) -> Rows:
+    def actions(self, played: list[Read], rows: Ints, seats: Ints, raise_completes: bool) -> Rows:
         parts = []
         for read in played:
             event = read.rule.event
@@ -209,8 +213,9 @@ class _Lines:
                 kind = KINDS.index(read.rule.value)
             else:
                 kind = {"fold": _FOLD, "check": _CHECK, "call": _CALL, "bet": _BET,
-                        "raise_to": _RAISE, "call_to": _CALL}[event]  # fmt: skip
-            mode = {"raise_to": _TO, "call_to": _CALL_TO}.get(event, _PLAIN)
+                        "raise_to": _RAISE, "complete_to": _COMPLETE,
+                        "call_to": _CALL}[event]  # fmt: skip
+            mode = {"raise_to": _TO, "complete_to": _TO, "call_to": _CALL_TO}.get(event, _PLAIN)
             group = "amount" if mode == _PLAIN else "to"
             value = (
                 self.amounts(read.group(group), places)
@@ -232,11 +237,11 @@ class _Lines:
         found = {name: values[order] for name, values in found.items()}
         places = found.pop("place")
         found["owner"], found["street"] = self.owner[places], self.street[places]
-        return self._chips(found)
+        return self._chips(found, raise_completes)
 
-    def _chips(self, found: Rows) -> Rows:
+    def _chips(self, found: Rows, raise_completes: bool) -> Rows:
         """The amounts and totals of the actions, each player's street total kept as the
-        builder keeps it."""
+        builder keeps it (`raise_completes`: `ColumnFormat.raise_completes`)."""
         kind, mode, value = found["kind"], found["mode"], found["value"]
         live = np.where(np.isin(kind, _DEAD) | (mode != _PLAIN), 0, value)
         reset = mode != _PLAIN  # a total written: the street total is then that total
@@ -257,12 +262,33 @@ class _Lines:
         amount[order] = amount_sorted
         before_in = np.empty_like(before)
         before_in[order] = before
+        if raise_completes:
+            after_in = np.empty_like(after)
+            after_in[order] = after
+            kind = self._completions(found, kind, after_in)
         to_amount = np.where(mode == _TO, value, -1)
         bad = ((mode == _TO) & (value <= before_in)) | ((mode == _CALL_TO) & (value < before_in))
         decline(self.ok, found["owner"][bad])
         return {"owner": found["owner"], "order": found["order"], "seat": found["seat"],
                 "street": found["street"], "kind": kind, "amount": amount,
                 "to_amount": to_amount, "all_in": found["all_in"]}  # fmt: skip
+
+    def _completions(self, found: Rows, kind: Ints, after: Ints) -> Ints:
+        """The kinds of the actions, stud's raises on third street while the highest
+        bet is below the small bet made completions (`ColumnFormat.raise_completes`);
+        `after`: each action's player's street total after it."""
+        owner, street = found["owner"], found["street"]
+        key = owner * len(STREETS) + street  # in line order: each street's rows together
+        starts = group_starts(key)
+        segment = np.cumsum(starts) - 1
+        step = int(after.max(initial=0)) + 1
+        highest = np.maximum.accumulate(after + segment * step) - segment * step
+        before = np.where(starts, 0, np.roll(highest, 1))  # the highest bet before each row
+        small_bet = np.where(self.hands.limit, self.hands.first, 0)[owner]
+        completes = (self.hands.stud[owner] & (street == _THIRD) & (kind == _RAISE)
+                     & (before < small_bet))  # fmt: skip
+        found_kind: Ints = np.where(completes, _COMPLETE, kind)
+        return found_kind
 
     def board(self, others: list[Read], rows: Ints) -> Rows:
         """Each hand's board: the new cards of its street lines in turn, each street
@@ -303,23 +329,54 @@ class _Lines:
         lists = list_array(sizes.astype(np.int64), pc.list_flatten(picked), has)
         return {"cards": arrow(boards, TEXT), "card_indexes": lists}
 
-    def dealt(self, others: list[Read], rows: Ints) -> tuple[Rows, Strings]:
-        """The hero's cards ("Dealt to Hero [..]", as many as the game deals), and
+    def dealt(self, others: list[Read], rows: Ints, hidden: str) -> tuple[Rows, Strings]:
+        """The hero's cards ("Dealt to Hero [..]", as many as the game deals; stud's by
+        `parsers._base.column_stud`, `hidden` its mark of a card dealt face down), and
         the hero of each hand; "Dealt to bob" (no cards) checks only the name."""
         parts = []
-        hero_seat = np.full(len(self.hands.heads), -1, np.int64)
         for read in others:
             places = rows[read.rows]
             if read.rule.event == "seated":
                 self.player(read, places)
             if read.rule.event != "dealt":
                 continue
-            seat = self.player(read, places)
-            text, indexes = self.cards(read.group("cards"), places)
-            count = list_sizes(indexes)
-            decline(self.ok, self.owner[places[count != self.hands.hole_cards[self.owner[places]]]])
-            hero_seat[self.owner[places]] = seat  # the last one dealt (places ascend)
-            parts.append(self._card_rows(places, seat, _DEALT, text, indexes))
+            empty = arrow([""] * len(places), TEXT)
+            parts.append({
+                "place": places, "seat": self.player(read, places), "new": read.group("cards"),
+                "known": read.group("known") if read.has("known") else empty,
+            })  # fmt: skip
+        if not parts:
+            return _empty_cards(), pa.nulls(len(self.hands.heads), TEXT)
+        found = joined_rows(*parts)
+        order = np.argsort(found["place"], kind="stable")
+        found = {name: pick(values, order) for name, values in found.items()}
+        place, seat = found["place"], found["seat"]
+        stud = self.hands.stud[self.owner[place]]
+        flop = np.flatnonzero(~stud)
+        decline(self.ok, self.owner[place[flop[lengths(take(found["known"], flop)) > 0]]])
+        rows_of = np.flatnonzero(stud)
+        stud_rows = stud_dealt(
+            self.owner[place[rows_of]], seat[rows_of],
+            self.street[place[rows_of]] == _THIRD, take(found["known"], rows_of),
+            take(found["new"], rows_of), hidden, self.ok,
+        )  # fmt: skip
+        kept = stud_rows.keep
+        rows_of = np.concatenate([flop, rows_of[kept]])
+        written = pa.concat_arrays(
+            [take(found["new"], flop), stud_rows.written.filter(arrow(kept))]
+        )
+        down = np.concatenate([np.ones(len(flop), np.bool_), stud_rows.down[kept]])
+        order = np.argsort(rows_of, kind="stable")
+        rows_of, down = rows_of[order], down[order]
+        places, seats = place[rows_of], seat[rows_of]
+        text, indexes = self.cards(take(written, order), places)
+        hand = self.owner[places]
+        holes = self.hands.hole_cards[hand]
+        decline(self.ok, hand[~self.hands.stud[hand] & (list_sizes(indexes) != holes)])
+        hero_seat = np.full(len(self.hands.heads), -1, np.int64)
+        hero_seat[hand[down]] = seats[down]  # the last one dealt (places ascend)
+        cards = self._card_rows(places, seats, _DEALT, text, indexes)
+        cards["source"] = np.where(down, _DEALT, _UP)
         has = hero_seat >= 0
         names = (
             take(self.seats.player, np.maximum(hero_seat, 0))
@@ -327,7 +384,7 @@ class _Lines:
             else pa.nulls(len(has), TEXT)
         )
         hero = pc.if_else(arrow(has), names, pa.nulls(len(has), names.type))
-        return (joined_rows(*parts) if parts else _empty_cards()), hero
+        return cards, hero
 
     def shown(self, played: list[Read], rows: Ints, seats: Ints) -> Rows:
         """Cards shown ("bob: shows [..]"), each player's same cards recorded once."""

@@ -32,8 +32,9 @@ from typing import Final
 from tracker.model import ActionKind, CardSource, Street
 
 PLAYER_EVENTS: Final = frozenset(
-    {"fold", "check", "call", "bet", "raise_to", "call_to", "post", "shown", "collect", "quiet"}
-)
+    {"fold", "check", "call", "bet", "raise_to", "complete_to", "call_to", "post", "shown",
+     "collect", "quiet"}
+)  # fmt: skip
 """Events of a player's line (the text after the name): an action, cards shown
 (`value`: the card source, "shown" by default), a payment to the player (`value`: the
 half, as for a payment line: "bob wins the pot ($4)" on a site whose every player line
@@ -120,6 +121,8 @@ class ColumnFormat:
             what the player won (group `amount`); "" when the site writes none.
         summary_cards: an RE2 pattern found in a summary seat line's text where it
             shows the player's cards (group `cards`), read as `CardSource.SUMMARY`.
+        summary_mucked: the same for the cards a seat line says were mucked ("mucked
+            [..]"), read as `CardSource.MUCKED`.
         summary_street: the street of those cards ("": the street of the hand's last
             body line).
         summary_payments: a hand whose body writes no payment is paid what its
@@ -142,6 +145,16 @@ class ColumnFormat:
             that is paid and names no half, by its payments or (`halves_named`) its
             body lines.
         halves_named: an RE2 pattern found in a body line that names a half ("(HI :").
+        stud: the rules read stud hands too (their street lines, "Dealt to" lines of
+            one bracket or, with group `known`, two, "brings in" posts of
+            `ActionKind.BRING_IN` and "complete_to" raises); else stud hands are the
+            line reader's.
+        raise_completes: a stud raise on third street while the highest bet is below
+            the small bet completes the bring-in (as `HandReader.raises` reads "raises
+            25 to 25").
+        hidden_card: how a stud "Dealt to" line writes another player's card dealt face
+            down ("X": "[X X 8h]"); "" where the site writes none
+            (`parsers._base.column_stud`).
     """
 
     head_lines: int
@@ -153,6 +166,7 @@ class ColumnFormat:
     summary: tuple[Rule, ...]
     summary_won: str = ""
     summary_cards: str = ""
+    summary_mucked: str = ""
     summary_street: str = ""
     summary_payments: bool = False
     posted_blinds: bool = False
@@ -165,6 +179,9 @@ class ColumnFormat:
     uncalled_unwritten: bool = False
     game_by_halves: tuple[tuple[str, str], ...] = ()
     halves_named: str = ""
+    stud: bool = False
+    raise_completes: bool = False
+    hidden_card: str = ""
 
     def __post_init__(self) -> None:
         for rules, events in ((self.players, PLAYER_EVENTS), (self.lines, LINE_EVENTS),

@@ -120,8 +120,8 @@ def read_heads(
     hands = Hands(
         heads, ends,
         decimals=np.array(decimals, np.int64)[fact_of],
-        first=np.zeros(len(heads), np.int64),
-        second=np.zeros(len(heads), np.int64),
+        first=per_fact(lambda fact: _blind(fact, "small")),
+        second=per_fact(lambda fact: _blind(fact, "big")),
         limit=per_fact(lambda fact: fact.structure is Structure.LIMIT).astype(np.bool_),
         hole_cards=per_fact(lambda fact: fact.game.hole_card_count if fact.game else 0),
         stud=per_fact(lambda fact: bool(fact.game and fact.game.is_stud)).astype(np.bool_),
@@ -188,3 +188,14 @@ def _utc_micros(local: Ints, zone_codes: Ints) -> tuple[Ints, Bools]:
             continue
         offsets[index] = (moment - utc.replace(tzinfo=None)) // timedelta(seconds=1)
     return (local - offsets[inverse]) * 1_000_000, known[inverse]
+
+
+def _blind(fact: HeaderFacts, size: str) -> int:
+    """The small or big blind of a hand's stakes, or its small or big bet in a limit
+    game (0: none)."""
+    stakes = fact.stakes
+    if fact.structure is Structure.LIMIT:
+        found = stakes.small_bet if size == "small" else stakes.big_bet
+    else:
+        found = stakes.small_blind if size == "small" else stakes.big_blind
+    return found or 0

@@ -115,7 +115,8 @@ def _read_hands(
     rules = site.column_format
     site_heads = read_heads(lines, heads, ends, site.header_columns, rules, site.header_facts, ok)
     hands = site_heads.hands
-    ok &= ~hands.stud  # stud's streets, up cards and bring-in: the line reader's
+    if not rules.stud:
+        ok &= ~hands.stud  # stud's streets, up cards and bring-in: the line reader's
     if not ok.any():
         return None
     start = heads + rules.head_lines

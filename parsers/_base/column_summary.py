@@ -15,7 +15,14 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow.compute as pc
 
-from parsers._base.column_body import SOURCES, STREETS, Body, not_shown_before, read_amounts
+from parsers._base.column_body import (
+    SOURCES,
+    STREETS,
+    Body,
+    first_shown,
+    not_shown_before,
+    read_amounts,
+)
 from parsers._base.column_format import ColumnFormat
 from parsers._base.column_rules import match_rules, unread
 from parsers._base.column_seats import Hands, Seats, decline
@@ -29,6 +36,7 @@ from parsers._base.columns import (
     byte_at,
     find,
     ints,
+    joined_rows,
     lengths,
     small_integers,
     starts_with,
@@ -39,6 +47,7 @@ from parsers._base.columns import (
 from tracker.model import CardSource
 
 _SUMMARY = SOURCES.index(CardSource.SUMMARY.value)
+_MUCKED = SOURCES.index(CardSource.MUCKED.value)
 _SHOWN_SOURCES = [SOURCES.index(CardSource.SHOWN.value), SOURCES.index(CardSource.MUCKED.value)]
 
 
@@ -167,28 +176,39 @@ def _seat_cards(
     said: Strings, rows: Ints, at: Ints, hand: Ints, seat: Ints, body: Body, ok: Bools,
     rules: ColumnFormat,
 ) -> Rows:  # fmt: skip
-    """The cards a seat line shows ("showed [..]"), unless its player showed the same
-    cards in the body."""
+    """The cards a seat line shows ("showed [..]", as `CardSource.SUMMARY`; "mucked [..]"
+    by `ColumnFormat.summary_mucked`, as `CardSource.MUCKED`), unless its player showed
+    the same cards in the body."""
     empty = {name: values[:0] for name, values in body.cards.items()}
-    if not rules.summary_cards:
+    written_as = ((rules.summary_cards, _SUMMARY), (rules.summary_mucked, _MUCKED))
+    kinds = [(pattern, source) for pattern, source in written_as if pattern]
+    if not kinds:
         return empty
-    matched = bools(pc.match_substring_regex(said, rules.summary_cards))
+    found = [(bools(pc.match_substring_regex(said, pattern)), pattern, source)
+             for pattern, source in kinds]  # fmt: skip
+    shows = sum(matched.astype(np.int64) for matched, _, _ in found)
     brackets = ints(pc.count_substring(said, "[")) + ints(pc.count_substring(said, "]"))
-    decline(ok, hand[brackets != np.where(matched, 2, 0)])  # cards the pattern misses
-    showing = np.flatnonzero(matched)
-    if not len(showing):
-        return empty
-    written = pc.extract_regex(take(said, showing), rules.summary_cards).field("cards")
-    cards, indexes, good = bracketed_cards(written)
-    decline(ok, hand[showing[~good]])
-    owners = hand[showing]
+    decline(ok, hand[(brackets != 2 * shows) | (shows > 1)])  # cards the patterns miss
     shown_before = np.isin(body.cards["source"], _SHOWN_SOURCES)
     earlier = np.flatnonzero(shown_before)
     before = (body.cards["seat"][earlier], take(body.cards["cards"], earlier))
-    new = not_shown_before(seat[showing], cards, before)
-    keep = np.flatnonzero(new)
-    return {"owner": owners[keep], "order": at[rows[showing[keep]]], "seat": seat[showing[keep]],
+    parts = []
+    for matched, pattern, source in found:
+        showing = np.flatnonzero(matched)
+        if not len(showing):
+            continue
+        written = pc.extract_regex(take(said, showing), pattern).field("cards")
+        cards, indexes, good = bracketed_cards(written)
+        decline(ok, hand[showing[~good]])
+        owners = hand[showing]
+        if source == _MUCKED:  # recorded once, as the builder records cards shown
+            decline(ok, owners[~first_shown(owners * 1024 + seat[showing], cards)])
+        keep = np.flatnonzero(not_shown_before(seat[showing], cards, before))
+        parts.append({
+            "owner": owners[keep], "order": at[rows[showing[keep]]], "seat": seat[showing[keep]],
             "street": np.full(len(keep), STREETS.index(rules.summary_street))
             if rules.summary_street else body.last_street[owners[keep]],
-            "source": np.full(len(keep), _SUMMARY),
-            "cards": take(cards, keep), "card_indexes": take(indexes, keep)}  # fmt: skip
+            "source": np.full(len(keep), source),
+            "cards": take(cards, keep), "card_indexes": take(indexes, keep),
+        })  # fmt: skip
+    return joined_rows(*parts) if parts else empty

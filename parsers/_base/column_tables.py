@@ -154,6 +154,10 @@ def _hands(
 
     def stake(name: str) -> pa.Array[Any]:
         found = per_fact(lambda fact: getattr(fact.stakes, name), pa.int64())
+        if name == "bring_in":  # a header that gives none: the bring-in posted
+            posted = first_posts(body.actions, _BRING_IN, len(summary.total_pot))[keep]
+            bring_in: pa.Array[Any] = pc.coalesce(found, nullable(posted, posted >= 0))
+            return bring_in
         if not posted_blinds or name not in _BLINDS:
             return found
         limit = per_fact(lambda fact: fact.structure is Structure.LIMIT, pa.bool_())
@@ -247,6 +251,7 @@ def _chip_checks(body: Body, summary: Summary, keep: Ints) -> tuple[Bools, pa.Ar
 
 _BLINDS = {name: KINDS.index(f"post_{name}") for name in ("small_blind", "big_blind")}
 """The posts of the blinds `ColumnFormat.posted_blinds` reads, by stake."""
+_BRING_IN = KINDS.index("bring_in")
 
 
 def first_posts(actions: Rows, kind: int, hands: int) -> Ints:

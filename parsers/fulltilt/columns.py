@@ -10,6 +10,7 @@ news of a player with no seat, observers' chat.
 from __future__ import annotations
 
 from parsers._base.column_format import ColumnFormat, Rule
+from parsers.fulltilt import words
 
 HEADER_START = ""
 """What every header line starts with: nothing in common, since a header may follow a
@@ -37,6 +38,7 @@ _CARDS = r"(?P<cards>\[[^\[\]]*\])"
 _KNOWN = r"(?P<known>\[[^\[\]]*\])"
 _POT_SO_FAR = r"(?: \(Total Pot: [^\[\]]*\))?"  # 2011 on: " (Total Pot: $60, 2 Players)"
 _WITH = r"(?: with .*)?"
+_STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 
 SUMMARY_WON = (
     r"(?:won|collected) \((?:(?P<amount>[^()]*)\)|[^()]*(?:\(|$))"
@@ -60,6 +62,9 @@ FORMAT = ColumnFormat(
         Rule("bet", "bets " + _AMOUNT + _ALL_IN, prefix="bets "),
         Rule("post", "posts the small blind of " + _AMOUNT, "post_small_blind", "posts "),
         Rule("post", "posts the big blind of " + _AMOUNT, "post_big_blind", "posts "),
+        Rule("post", "antes " + _AMOUNT, "post_ante", "antes "),
+        Rule("post", "brings in for " + _AMOUNT + _ALL_IN, "bring_in", "brings in for "),
+        Rule("complete_to", "completes it to (?P<to>[^ ]*[0-9])" + _ALL_IN, prefix="completes "),
         # "has 15 seconds left to act", "adds $5", "is sitting out": `words.PLAYER_NEWS`
         Rule("quiet", "(?:has|is|adds|sits|stands)(?: .*)?"),
         Rule("quiet", "mucks"),
@@ -74,9 +79,15 @@ FORMAT = ColumnFormat(
         # a street: the reader starts preflop again where the line comes after the flop
         Rule("street", r"\*\*\* HOLE CARDS \*\*\*", "preflop", "*** "),
         Rule("dealt", "Dealt to (?P<player>[^ ]+) " + _CARDS, prefix="Dealt to "),
+        Rule("dealt", f"Dealt to (?P<player>[^ ]+) {_KNOWN} {_CARDS}", prefix="Dealt to "),
         Rule("street", rf"\*\*\* FLOP \*\*\* {_CARDS}{_POT_SO_FAR}", "flop", "*** "),
         Rule("street", rf"\*\*\* TURN \*\*\* {_KNOWN} {_CARDS}{_POT_SO_FAR}", "turn", "*** "),
         Rule("street", rf"\*\*\* RIVER \*\*\* {_KNOWN} {_CARDS}{_POT_SO_FAR}", "river", "*** "),
+        *(
+            Rule("street", rf"\*\*\* {name} \*\*\*", street.value, "*** ")
+            for name, street in words.STREETS.items()
+            if street.value in _STUD_STREETS
+        ),
         Rule("street", r"\*\*\* SHOW DOWN \*\*\*", "showdown", "*** "),
         Rule(
             "returned",
@@ -86,6 +97,7 @@ FORMAT = ColumnFormat(
         Rule("seated", "(?P<player>[^ ]+): .*"),  # a seated player's chat: "Kilij: ty"
         Rule("ignore", r" \(.*", prefix=" ("),  # a low shown alone: " (8,7,4,3,A)"
         Rule("ignore", "No low hand qualified"),
+        Rule("ignore", words.TABLE_NEWS_PATTERN),  # of a player with no seat: "Kilij sits down"
     ),
     summary_start="*** SUMMARY ***",
     summary=(
@@ -99,10 +111,12 @@ FORMAT = ColumnFormat(
     ),
     summary_won=SUMMARY_WON,
     summary_cards="showed " + _CARDS,
+    summary_mucked="mucked " + _CARDS,
     summary_street="showdown",
     summary_payments=True,  # "PLO ... no.win.line": the summary alone says who won
     posted_blinds=True,
     blank_seat_lines=True,  # the UTF-16 files of 2010, every other line blank
     hard_names=("***",),  # "*** has ..." would be a street line to the reader
+    stud=True,
 )
 """Full Tilt's usual body and summary lines."""

@@ -149,21 +149,18 @@ SUMMARY_WON = re.compile(r"(?:won|collected|wins the (?:\w+ )*pot) \((?P<amount>
 """What a summary seat line says was won: "won ($2,048.50)", "collected ($0.60)",
 "wins the side pot ($76.35)"."""
 
-TABLE_NEWS = re.compile(
-    r"""
-    (?:\d+\ seconds\ left\ to\ act               # a timer line without its player's name
-  | .+?\ (?:
-        adds\ \S+                             # "shasatipu adds $316"
-      | sits\ down | stands\ up
-      | has\ (?:been\ disconnected|reconnected|returned|timed\ out|requested\ TIME)
-      | has\ \d+\ seconds\ left\ to\ act
-      | is\ (?:sitting\ out|feeling\ \w+)
-      | \(Observer\):.*                       # "Hence (Observer): lolz"
-    ))$
-    """,
-    re.VERBOSE,
+TABLE_NEWS_PATTERN = (
+    r"(?:[0-9]+ seconds left to act"
+    r"|.+? (?:adds [^ ]+|sits down|stands up"
+    r"|has (?:been disconnected|reconnected|returned|timed out|requested TIME)"
+    r"|has [0-9]+ seconds left to act|is (?:sitting out|feeling [A-Za-z0-9_]+)"
+    r"|\(Observer\):.*))"
 )
-"""Lines of players (seated or not) that say nothing of the hand's chips or cards."""
+"""Lines of players (seated or not) that say nothing of the hand's chips or cards: a
+timer line without its player's name, "shasatipu adds $316", "sits down", "has
+reconnected", "is feeling confused", "Hence (Observer): lolz" (a pattern both Python and
+the column reader's RE2 read)."""
+TABLE_NEWS = re.compile(TABLE_NEWS_PATTERN + "$")
 
 PLAYER_NEWS = frozenset({"has", "is", "adds", "sits", "stands"})
 """The first words after a seated player's name of lines that say nothing of the hand:

@@ -9,6 +9,7 @@ goes to that line-by-line reader.
 from __future__ import annotations
 
 from parsers._base.column_format import ColumnFormat, Rule
+from parsers.winamax import words
 from tracker.model import Game
 
 HEADER_START = "Winamax Poker - "
@@ -36,6 +37,7 @@ _TOTAL = r"Total pot (?P<total>" + _NUMBER + ")" + _UNIT
 _RAKE = r"(?: \| (?:Rake (?P<rake>" + _NUMBER + ")" + _UNIT + "|No rake))?"
 _CARDS = r"(?P<cards>\[[^\[\]]*\])"
 _KNOWN = r"(?P<known>\[[^\[\]]*\])"
+_STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 
 FORMAT = ColumnFormat(
     head_lines=2,
@@ -50,6 +52,7 @@ FORMAT = ColumnFormat(
         Rule("post", "posts small blind " + _AMOUNT + _ALL_IN, "post_small_blind", "posts "),
         Rule("post", "posts big blind " + _AMOUNT + _ALL_IN, "post_big_blind", "posts "),
         Rule("post", "posts ante " + _AMOUNT + _ALL_IN, "post_ante", "posts "),
+        Rule("post", "brings in " + _AMOUNT + _ALL_IN, "bring_in", "brings in "),
         # "posts small blind 2€ out of position": dead; its big blind is live
         Rule("post", "posts small blind " + _AMOUNT + _ALL_IN + _AWAY, "post_dead", "posts "),
         Rule("post", "posts big blind " + _AMOUNT + _ALL_IN + _AWAY, "post_big_blind", "posts "),
@@ -64,8 +67,14 @@ FORMAT = ColumnFormat(
         Rule("street", r"\*\*\* FLOP \*\*\*:? " + _CARDS, "flop", "*** "),
         Rule("street", r"\*\*\* TURN \*\*\*:? " + _KNOWN + _CARDS, "turn", "*** "),
         Rule("street", r"\*\*\* RIVER \*\*\*:? " + _KNOWN + _CARDS, "river", "*** "),
+        *(
+            Rule("street", rf"\*\*\* {name} \*\*\*", street.value, "*** ")
+            for name, street in words.STREETS.items()
+            if street.value in _STUD_STREETS
+        ),
         Rule("street", r"\*\*\* SHOW DOWN \*\*\*", "", "*** "),
         Rule("dealt", r"Dealt to (?P<player>[^\[]+) " + _CARDS, prefix="Dealt to "),
+        Rule("dealt", r"Dealt to (?P<player>[^\[]+) " + _KNOWN + " ?" + _CARDS, prefix="Dealt to "),
     ),
     summary_start="*** SUMMARY ***",
     summary=(
@@ -80,5 +89,8 @@ FORMAT = ColumnFormat(
     # "5 Card Omaha Hi/Lo" over a hand that names no half: a high-only table
     game_by_halves=((r"^5 Card Omaha Hi/Lo (?:pot|no|fixed) limit ", Game.OMAHA5_HI.value),),
     halves_named=r"\((?:HI|LO) :",  # "shows [5s Qd 2s 3s] (HI : Two pairs : 5 and 4)"
+    stud=True,
+    raise_completes=True,  # "Hero raises 25€ to 25€" over a bring-in of 10€
+    hidden_card="X",  # "Dealt to Player0 [X X 8h] [Ks]"
 )
 """Winamax's usual body and summary lines."""
