@@ -22,7 +22,7 @@ import pyarrow.compute as pc
 
 from parsers._base.column_format import ColumnFormat
 from parsers._base.column_rules import Read, match_rules, unread
-from parsers._base.column_seats import Hands, Seats, decline, seat_of, seated
+from parsers._base.column_seats import Hands, Seats, decline, named_apart, seat_of, seated
 from parsers._base.column_stud import stud_dealt
 from parsers._base.column_uncalled import uncalled_bets
 from parsers._base.columns import (
@@ -100,9 +100,13 @@ def read_body(
     size = lengths(text)
     separator = find(text, rules.separator)
     named = np.flatnonzero((size > 0) & (separator > 0))
-    seat = seat_of(lines, at[named], separator[named], owner[named], seats)
-    player_rows, player_seat = named[seat >= 0], seat[seat >= 0]
-    begin = separator[player_rows] + len(rules.separator.encode())
+    seat_at = np.full(len(at), -1, np.int64)
+    seat_at[named] = seat_of(lines, at[named], separator[named], owner[named], seats)
+    begin_at = separator + len(rules.separator.encode())
+    apart = named_apart(lines, at, owner, seats, rules.separator)
+    seat_at[apart["place"]], begin_at[apart["place"]] = apart["seat"], apart["begin"]
+    player_rows = np.flatnonzero(seat_at >= 0)
+    player_seat, begin = seat_at[player_rows], begin_at[player_rows]
     rest = substrings(text, begin, size[player_rows], player_rows)
     played = match_rules(rest, rules.players)
     is_player = np.zeros(len(at), np.bool_)

@@ -131,8 +131,9 @@ class ColumnFormat:
             posted (its header gives the bets).
         blank_seat_lines: blank lines may come between the header and the seat lines
             and between seat lines (a file of every other line blank).
-        hard_names: texts a seated name may not hold for its hand to be read here
-            (the separator always: such names need the line reader's look-ups).
+        hard_names: texts a seated name may not hold for its hand to be read here (a
+            name may hold the separator, "Phil Ivey": `column_seats.named_apart`,
+            unless it then starts another seated name, "Phil" beside "Phil Ivey").
         total_net_of_rake: the pot line's total leaves the rake out ("Total pot 167€ |
             Rake 3€": a pot of 170€).
         rake_unwritten_is_zero: a pot line that gives no rake says none was taken

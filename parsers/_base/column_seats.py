@@ -20,6 +20,7 @@ from parsers._base.columns import (
     WINDOW_MASKS,
     Bools,
     Ints,
+    Rows,
     Strings,
     Window,
     bools,
@@ -28,6 +29,7 @@ from parsers._base.columns import (
     ends_with,
     equal,
     find,
+    joined,
     lengths,
     minor_units,
     small_integers,
@@ -266,4 +268,36 @@ def _first_seat(start: Ints, count: Ints, seats: Seats, same: Callable[[Ints], B
         candidate = np.minimum(start + place, last)
         hit = (place < count) & same(candidate)
         found = np.where(hit & (found < 0), candidate, found)
+    return found
+
+
+def named_apart(lines: Strings, rows: Ints, owner: Ints, seats: Seats, separator: str) -> Rows:
+    """The lines at `rows` (of hands `owner`, ascending) that start with the name of a
+    seated player holding `separator` ("Phil Ivey" where names end at a space), then
+    `separator`: their places among `rows` ("place"), the player's seat row ("seat") and
+    where the text after the separator starts ("begin"). `seat_of` cannot find these
+    players: it reads a name up to the line's first separator."""
+    sizes = lengths(seats.player)
+    named = np.flatnonzero(find(seats.player, separator) >= 0)
+    hand = seats.owner[named]
+    place, which = ranges(np.searchsorted(owner, hand), np.searchsorted(owner, hand, "right"))
+    seat = named[which]
+    begin = sizes[seat] + len(separator.encode())
+    start = substrings(lines, np.zeros(len(place), np.int64), begin, rows[place])
+    spelled = joined(take(seats.player, seat), separator)
+    hit = np.flatnonzero(bools(pc.equal(texts(start), texts(spelled))))
+    return {"place": place[hit], "seat": seat[hit], "begin": begin[hit]}
+
+
+def shadowing(seats: Seats, separator: str) -> Ints:
+    """The hands in which a seated name, then `separator`, starts another seated name
+    ("Big" beside "Big Al"): lines that `seat_of` and `named_apart` would both read."""
+    named = np.flatnonzero(find(seats.player, separator) >= 0)
+    hand = seats.owner[named]
+    other, which = ranges(seats.first[hand], seats.first[hand] + seats.count[hand])
+    name = named[which]
+    size = lengths(seats.player)[other] + len(separator.encode())
+    start = substrings(seats.player, np.zeros(len(name), np.int64), size, name)
+    spelled = joined(take(seats.player, other), separator)
+    found: Ints = seats.owner[name[bools(pc.equal(texts(start), texts(spelled)))]]
     return found

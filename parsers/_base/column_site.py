@@ -31,7 +31,14 @@ from parsers._base.column_body import Body, read_body
 from parsers._base.column_chunks import HandTexts, all_texts, chunk_cuts, chunk_items, frame
 from parsers._base.column_format import STARS_SEAT, ColumnFormat
 from parsers._base.column_heads import Heads, read_heads
-from parsers._base.column_seats import Seats, decline, ranges, read_seats, read_seats_by
+from parsers._base.column_seats import (
+    Seats,
+    decline,
+    ranges,
+    read_seats,
+    read_seats_by,
+    shadowing,
+)
 from parsers._base.column_summary import Summary, read_summary
 from parsers._base.column_tables import hand_tables
 from parsers._base.columns import (
@@ -125,8 +132,9 @@ def _read_hands(
         if rules.seat == STARS_SEAT
         else read_seats_by(lines, hands, ok, start, rules.seat, blank=rules.blank_seat_lines)
     )
-    for mark in (rules.separator, *rules.hard_names):
+    for mark in rules.hard_names:
         decline(ok, seats.owner[ints(pc.find_substring(seats.player, mark)) >= 0])
+    decline(ok, shadowing(seats, rules.separator))
     summary_at = _summary_lines(lines, seats.end, ends, rules.summary_start, ok)
     at, owner = ranges(np.where(ok, seats.end, 0), np.where(ok, summary_at, 0))
     body = read_body(lines, at, owner, hands, seats, ok, rules)

@@ -25,7 +25,7 @@ import numpy as np
 import pyarrow.compute as pc
 
 from parsers._base.column_seats import decline
-from parsers._base.columns import Bools, Ints, Strings, contains, equal, lengths, scalar
+from parsers._base.columns import Bools, Ints, Strings, contains, equal, joined, lengths
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +55,7 @@ def stud_dealt(
         hero_before = _seat_before(owner, seat, hero_line)
         down = hero_line | (seat == hero_before)
         whole = hero_line & (seat != hero_before)  # the hand's hero from this line
-        joined = pc.binary_join_element_wise(known, new, scalar(" ", new.type))
-        written = pc.if_else(whole, joined, new)
+        written = pc.if_else(whole, joined(known, new, " "), new)
         return StudDealt(written, down, np.ones(len(owner), np.bool_))
     mark = f"{hidden} "
     first = pc.if_else(two, known, new)

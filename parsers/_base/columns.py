@@ -346,6 +346,14 @@ def index_in(array: Strings, words: list[str]) -> Ints:
     return ints(pc.fill_null(found, scalar(-1, pa.int32())))
 
 
+def joined(left: Strings, right: Strings | str, between: str = "") -> Strings:
+    """Each row of `left`, then `between`, then the row of `right` (or the text `right`)."""
+    join: Any = pc.binary_join_element_wise  # its stubs know no scalar arguments
+    other = scalar(right, left.type) if isinstance(right, str) else right
+    found: Strings = join(left, other, scalar(between, left.type))
+    return found
+
+
 def trimmed(array: Strings) -> Strings:
     """The rows without white space at either end."""
     return pc.utf8_trim_whitespace(array)

@@ -78,8 +78,8 @@ FORMAT = ColumnFormat(
         Rule("button", "The button is in seat #(?P<seat>[0-9]+)", prefix="The button "),
         # a street: the reader starts preflop again where the line comes after the flop
         Rule("street", r"\*\*\* HOLE CARDS \*\*\*", "preflop", "*** "),
-        Rule("dealt", "Dealt to (?P<player>[^ ]+) " + _CARDS, prefix="Dealt to "),
-        Rule("dealt", f"Dealt to (?P<player>[^ ]+) {_KNOWN} {_CARDS}", prefix="Dealt to "),
+        Rule("dealt", f"Dealt to (?P<player>.+?) {_KNOWN} {_CARDS}", prefix="Dealt to "),
+        Rule("dealt", "Dealt to (?P<player>.+?) " + _CARDS, prefix="Dealt to "),
         Rule("street", rf"\*\*\* FLOP \*\*\* {_CARDS}{_POT_SO_FAR}", "flop", "*** "),
         Rule("street", rf"\*\*\* TURN \*\*\* {_KNOWN} {_CARDS}{_POT_SO_FAR}", "turn", "*** "),
         Rule("street", rf"\*\*\* RIVER \*\*\* {_KNOWN} {_CARDS}{_POT_SO_FAR}", "river", "*** "),
@@ -91,7 +91,7 @@ FORMAT = ColumnFormat(
         Rule("street", r"\*\*\* SHOW DOWN \*\*\*", "showdown", "*** "),
         Rule(
             "returned",
-            "Uncalled bet of " + _AMOUNT + " returned to (?P<player>[^ ]+)",
+            "Uncalled bet of " + _AMOUNT + " returned to (?P<player>.+)",
             prefix="Uncalled bet of ",
         ),
         Rule("seated", "(?P<player>[^ ]+): .*"),  # a seated player's chat: "Kilij: ty"
