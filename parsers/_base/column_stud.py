@@ -25,7 +25,7 @@ import numpy as np
 import pyarrow.compute as pc
 
 from parsers._base.column_seats import decline
-from parsers._base.columns import Bools, Ints, Strings, contains, equal, joined, lengths
+from parsers._base.columns import Bools, Ints, Strings, arrow, contains, equal, joined, lengths
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,13 +55,13 @@ def stud_dealt(
         hero_before = _seat_before(owner, seat, hero_line)
         down = hero_line | (seat == hero_before)
         whole = hero_line & (seat != hero_before)  # the hand's hero from this line
-        written = pc.if_else(whole, joined(known, new, " "), new)
+        written = pc.if_else(arrow(whole), joined(known, new, " "), new)
         return StudDealt(written, down, np.ones(len(owner), np.bool_))
     mark = f"{hidden} "
-    first = pc.if_else(two, known, new)
+    first = pc.if_else(arrow(two), known, new)
     down = ~contains(first, hidden)
     unseen = two & equal(new, f"[{hidden}]")
-    written = pc.if_else(two, new, pc.replace_substring(new, mark, ""))
+    written = pc.if_else(arrow(two), new, pc.replace_substring(new, mark, ""))
     decline(ok, owner[~unseen & contains(written, hidden)])
     return StudDealt(written, down, ~unseen)
 

@@ -6,6 +6,8 @@ the hands read one by one, and reads most of the hands column-wise."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -112,3 +114,34 @@ def test_a_chunk_of_hands_none_read_here_goes_to_the_line_reader(
     expected, items = by_hand_path(text, "razz.txt")
     assert [type(item) for item in items] == [tuple]  # the one error: a game not covered
     assert_same_blocks(text, "razz.txt", expected, items)
+
+
+_WITHOUT_PANDAS = """
+import sys
+from pathlib import Path
+import parsers
+from parsers.registry import site_parser
+from tracker.hand_rows import HandRows
+from tracker.importer import find_history_files
+for site, folder in zip(sys.argv[1::2], sys.argv[2::2]):
+    for path in find_history_files([Path(folder)]):
+        text = parsers.decode(path.read_bytes())
+        if site_parser(site).detect(text):
+            list(parsers.read_text_blocks(text, HandRows(), file=str(path)))
+print("pandas" in sys.modules)
+"""
+
+
+def test_the_column_readers_never_import_pandas(histories: Path) -> None:
+    """pyarrow imports pandas (0.15 s) when a kernel is given numpy arrays or Python
+    values to convert: the readers give it Arrow arrays only."""
+    folders = [(parser.site, histories / SITE_FOLDERS[parser.site]) for parser in COLUMN_SITES]
+    found = [(site, str(folder)) for site, folder in folders if folder.is_dir()]
+    if not found:
+        pytest.skip(f"no shared files of the column sites under {histories}")
+    arguments = [part for pair in found for part in pair]
+    run = subprocess.run(
+        [sys.executable, "-c", _WITHOUT_PANDAS, *arguments],
+        capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2],
+    )  # fmt: skip
+    assert run.stdout.strip() == "False"
