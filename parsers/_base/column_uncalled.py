@@ -20,6 +20,7 @@ from parsers._base.column_seats import decline
 from parsers._base.columns import Bools, Ints, Rows, group_starts
 from tracker.model import ActionKind, Street
 
+_HI, _LO = 1, 2  # the halves' codes (`parsers._base.column_body.HALVES`)
 _NO_LIVE_CHIPS = [
     list(ActionKind).index(kind)  # the codes of `parsers._base.column_body.KINDS`
     for kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD, ActionKind.FOLD, ActionKind.CHECK)
@@ -98,6 +99,15 @@ def _taken_out(collections: Rows, bettor: Ints, bet: Ints, ok: Bools) -> tuple[I
     holders = np.bincount(owner[in_pot], minlength=hands)
     plain = in_pot & (holders[owner] == 1) & (collections["half"] == 0) & (paid >= bet[owner])
     paid = np.where(plain, paid - bet[owner], paid)
-    settled = by_side_pot | (np.bincount(owner[plain], minlength=hands) == 1)
+    # paid in halves: what is left of the two, halved again (the odd chip high)
+    high, low = in_pot & (collections["half"] == _HI), in_pot & (collections["half"] == _LO)
+    left = np.bincount(owner[in_pot], weights=paid[in_pot], minlength=hands).astype(np.int64)
+    left -= bet
+    halved = (holders == 2) & (left >= 0)
+    halved &= np.bincount(owner[high], minlength=hands) == 1
+    halved &= np.bincount(owner[low], minlength=hands) == 1
+    paid = np.where(high & halved[owner], (left - left // 2)[owner], paid)
+    paid = np.where(low & halved[owner], (left // 2)[owner], paid)
+    settled = by_side_pot | halved | (np.bincount(owner[plain], minlength=hands) == 1)
     decline(ok, np.flatnonzero((bettor >= 0) & ~settled))
     return np.flatnonzero(~removed), paid
