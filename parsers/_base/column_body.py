@@ -22,7 +22,7 @@ import pyarrow.compute as pc
 
 from parsers._base.column_format import ColumnFormat
 from parsers._base.column_rules import Read, match_rules, unread
-from parsers._base.column_seats import Hands, Seats, decline, named_apart, seat_of, seated
+from parsers._base.column_seats import Hands, Seats, decline, named_apart, repeated, seat_of, seated
 from parsers._base.column_stud import stud_dealt
 from parsers._base.column_uncalled import uncalled_bets
 from parsers._base.columns import (
@@ -67,7 +67,8 @@ _CALL, _BET = KINDS.index(ActionKind.CALL.value), KINDS.index(ActionKind.BET.val
 _RAISE, _COMPLETE = KINDS.index(ActionKind.RAISE.value), KINDS.index(ActionKind.COMPLETE.value)
 _DEAD = [KINDS.index(kind.value) for kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD)]
 _DEALT, _UP = SOURCES.index(CardSource.DEALT.value), SOURCES.index(CardSource.UP.value)
-_PLAIN, _TO, _CALL_TO = 0, 1, 2  # how an action's amount is written
+_SHOWDOWN = STREETS.index(Street.SHOWDOWN.value)
+_PLAIN, _TO, _CALL_TO, _PUT_IN = 0, 1, 2, 3  # how an action's amount is written
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,8 +120,10 @@ def read_body(
         if read.rule.event == "line_reader":
             decline(ok, owner[other_rows[read.rows]])
 
-    street = _streets(others, other_rows, owner, hands, ok)
-    lines_of = _Lines(at, owner, street, hands, seats, ok)
+    street = _streets(others, other_rows, owner, hands, ok, once=rules.street_once)
+    for reads, rows in ((played, player_rows), (others, other_rows)):
+        _check_streets(reads, rows, owner, street, ok)
+    lines_of = _Lines(at, owner, street, hands, seats, ok, rules)
     board = lines_of.board(others, other_rows)
     actions = lines_of.actions(played, player_rows, player_seat, rules.raise_completes)
     dealt, hero = lines_of.dealt(others, other_rows, rules.hidden_card)
@@ -137,12 +140,18 @@ def read_body(
     cards = joined_rows(dealt, shown)
     button = lines_of.button(others, other_rows)
     if rules.uncalled_unwritten:
-        markers = [other_rows[read.rows] for read in others
-                   if read.rule.event == "street" and not read.rule.value]  # fmt: skip
+        markers = [other_rows[read.rows] for read in others if read.rule.event == "street"
+                   and read.rule.value in ("", Street.SHOWDOWN.value)]  # fmt: skip
         at_marker = np.concatenate(markers) if markers else _NONE
         round_ends = {"owner": np.concatenate([owner[at_marker], collections["owner"]]),
                       "order": np.concatenate([at[at_marker], collections["order"]])}  # fmt: skip
-        returned, collections = uncalled_bets(actions, collections, round_ends, ok)
+        returned, collections = uncalled_bets(
+            actions, collections, round_ends, ok, paid_apart=rules.uncalled_paid_apart
+        )
+    if rules.all_in_by_stack and len(returned["owner"]):  # the stack's chips then differ
+        last_action = np.full(len(hands.heads), -1, np.int64)
+        np.maximum.at(last_action, actions["owner"], actions["order"])
+        decline(ok, returned["owner"][last_action[returned["owner"]] > returned["order"]])
     unnamed = _halves_unnamed(text, owner, collections, len(hands.heads), rules)
     return Body(actions, cards, returned, collections, board, hero, last_street, button, unnamed)
 
@@ -160,15 +169,29 @@ def _halves_unnamed(
     return paid & ~named
 
 
-def _streets(others: list[Read], rows: Ints, owner: Ints, hands: Hands, ok: Bools) -> Ints:
+def _check_streets(reads: list[Read], rows: Ints, owner: Ints, street: Ints, ok: Bools) -> None:
+    """A hand with a line on a street its rule does not allow (`Rule.streets`) is not ok."""
+    for read in reads:
+        if read.rule.streets:
+            places = rows[read.rows]
+            allowed = [STREETS.index(name) for name in read.rule.streets]
+            decline(ok, owner[places[~np.isin(street[places], allowed)]])
+
+
+def _streets(
+    others: list[Read], rows: Ints, owner: Ints, hands: Hands, ok: Bools, *, once: bool
+) -> Ints:
     """Each body line's street: that of the last street line at or before it in its hand
     (a marker that starts no street, "*** SHOWDOWN ***", leaves it; before any, preflop or
     stud's third street). A hand whose street lines go back to an earlier street is not
-    ok."""
+    ok, nor (`once`: `ColumnFormat.street_once`) one with two lines of a street."""
     code = np.full(len(owner), -1, np.int64)
     for read in others:
         if read.rule.event == "street" and read.rule.value:
             code[rows[read.rows]] = STREETS.index(read.rule.value)
+    if once:
+        lines = np.flatnonzero(code >= 0)
+        decline(ok, owner[lines][repeated(owner[lines], code[lines])])
     last = last_at_or_before(code >= 0)
     known = (last >= 0) & (owner[np.maximum(last, 0)] == owner)
     first = np.where(hands.stud[owner], _THIRD, _PREFLOP)
@@ -182,18 +205,24 @@ class _Lines:
     """The reading of each kind of body line, for a chunk's lines."""
 
     def __init__(
-        self, at: Ints, owner: Ints, street: Ints, hands: Hands, seats: Seats, ok: Bools
-    ) -> None:
+        self, at: Ints, owner: Ints, street: Ints, hands: Hands, seats: Seats, ok: Bools,
+        rules: ColumnFormat,
+    ) -> None:  # fmt: skip
         self.at, self.owner, self.street = at, owner, street
-        self.hands, self.seats, self.ok = hands, seats, ok
+        self.hands, self.seats, self.ok, self.rules = hands, seats, ok, rules
 
     def amounts(self, written: Strings, places: Ints) -> Ints:
         """`read_amounts` of the lines at `places`."""
         hand = self.owner[places]
-        return read_amounts(written, self.hands.decimals[hand], hand, self.ok)
+        return read_amounts(
+            written, self.hands.decimals[hand], hand, self.ok, self.rules.amount_space
+        )
 
     def cards(self, written: Strings, places: Ints) -> tuple[Strings, Any]:
-        """Cards in brackets (text and indexes); a hand whose cards do not read is not ok."""
+        """Cards in brackets (text and indexes), in the site's spelling
+        (`ColumnFormat.card_spelling`); a hand whose cards do not read is not ok."""
+        for spelt, deck in self.rules.card_spelling:
+            written = pc.replace_substring(written, spelt, deck)
         text, indexes, good = bracketed_cards(written)
         decline(self.ok, self.owner[places[~good]])
         return text, indexes
@@ -217,10 +246,11 @@ class _Lines:
                 kind = KINDS.index(read.rule.value)
             else:
                 kind = {"fold": _FOLD, "check": _CHECK, "call": _CALL, "bet": _BET,
-                        "raise_to": _RAISE, "complete_to": _COMPLETE,
+                        "raise_to": _RAISE, "raise_put_in": _RAISE, "complete_to": _COMPLETE,
                         "call_to": _CALL}[event]  # fmt: skip
-            mode = {"raise_to": _TO, "complete_to": _TO, "call_to": _CALL_TO}.get(event, _PLAIN)
-            group = "amount" if mode == _PLAIN else "to"
+            mode = {"raise_to": _TO, "complete_to": _TO, "call_to": _CALL_TO,
+                    "raise_put_in": _PUT_IN}.get(event, _PLAIN)  # fmt: skip
+            group = "amount" if mode in (_PLAIN, _PUT_IN) else "to"
             value = (
                 self.amounts(read.group(group), places)
                 if read.has(group)
@@ -247,8 +277,8 @@ class _Lines:
         """The amounts and totals of the actions, each player's street total kept as the
         builder keeps it (`raise_completes`: `ColumnFormat.raise_completes`)."""
         kind, mode, value = found["kind"], found["mode"], found["value"]
-        live = np.where(np.isin(kind, _DEAD) | (mode != _PLAIN), 0, value)
-        reset = mode != _PLAIN  # a total written: the street total is then that total
+        reset = np.isin(mode, (_TO, _CALL_TO))  # a total written: the street total is then it
+        live = np.where(np.isin(kind, _DEAD) | reset, 0, value)
         group = found["seat"] * len(STREETS) + found["street"]
         order = np.argsort(group, kind="stable")
         g, r, v, lv = group[order], reset[order], value[order], live[order]
@@ -270,12 +300,30 @@ class _Lines:
             after_in = np.empty_like(after)
             after_in[order] = after
             kind = self._completions(found, kind, after_in)
-        to_amount = np.where(mode == _TO, value, -1)
+        to_amount = np.where(mode == _TO, value, np.where(mode == _PUT_IN, before_in + value, -1))
         bad = ((mode == _TO) & (value <= before_in)) | ((mode == _CALL_TO) & (value < before_in))
+        bad |= (mode == _PUT_IN) & (value <= 0)
         decline(self.ok, found["owner"][bad])
+        all_in = found["all_in"]
+        if self.rules.all_in_by_stack:
+            all_in = self._all_in_by_stack(found["seat"], kind, amount)
         return {"owner": found["owner"], "order": found["order"], "seat": found["seat"],
                 "street": found["street"], "kind": kind, "amount": amount,
-                "to_amount": to_amount, "all_in": found["all_in"]}  # fmt: skip
+                "to_amount": to_amount, "all_in": all_in}  # fmt: skip
+
+    def _all_in_by_stack(self, seat: Ints, kind: Ints, amount: Ints) -> Bools:
+        """Which actions (in line order) bring their player's chips put in to the seat's
+        stack (`ColumnFormat.all_in_by_stack`)."""
+        order = np.argsort(seat, kind="stable")
+        cumulative = np.cumsum(amount[order])
+        starts = group_starts(seat[order])
+        first = np.flatnonzero(starts)
+        before = np.where(first > 0, cumulative[first - 1], 0)
+        put_in = np.empty_like(cumulative)
+        put_in[order] = cumulative - np.repeat(before, np.diff(np.append(first, len(order))))
+        stack = self.seats.stack[seat] if len(self.seats.owner) else np.zeros(len(seat), np.int64)
+        all_in: Bools = ~np.isin(kind, (_FOLD, _CHECK)) & (put_in >= stack)
+        return all_in
 
     def _completions(self, found: Rows, kind: Ints, after: Ints) -> Ints:
         """The kinds of the actions, stud's raises on third street while the highest
@@ -296,7 +344,8 @@ class _Lines:
 
     def board(self, others: list[Read], rows: Ints) -> Rows:
         """Each hand's board: the new cards of its street lines in turn, each street
-        line's cards dealt before (group `known`) checked to be the board so far."""
+        line's cards dealt before (group `known`, where its rule has it) checked to be
+        the board so far."""
         parts = []
         for read in others:
             if read.rule.event != "street" or not read.has("cards"):
@@ -306,7 +355,7 @@ class _Lines:
             known = (
                 self.cards(read.group("known"), places)[0]
                 if read.has("known")
-                else arrow([""] * len(places), TEXT)
+                else pa.nulls(len(places), TEXT)  # a street line that repeats no cards
             )
             parts.append({"place": places, "new": new, "indexes": indexes, "known": known})
         count = len(self.hands.heads)
@@ -324,7 +373,7 @@ class _Lines:
         boards: list[str | None] = [None] * count
         for hand, cards, before in zip(owners, new, known, strict=True):
             so_far = boards[hand] or ""
-            if before != so_far:
+            if before is not None and before != so_far:
                 self.ok[hand] = False
             boards[hand] = f"{so_far} {cards}" if so_far else cards
         picked = pick(found["indexes"], order)
@@ -494,10 +543,12 @@ def _card_keys(seat: Ints, cards: Strings) -> Ints:
     return key
 
 
-def read_amounts(written: Strings, decimals: Ints, hand: Ints, ok: Bools) -> Ints:
-    """Amounts at `decimals` places (of hand `hand` each); a hand whose amount does not
-    read is not ok."""
-    values, good = minor_units(written, decimals)
+def read_amounts(
+    written: Strings, decimals: Ints, hand: Ints, ok: Bools, space: str = ""
+) -> Ints:
+    """Amounts at `decimals` places (of hand `hand` each; `space`: as `minor_units`); a
+    hand whose amount does not read is not ok."""
+    values, good = minor_units(written, decimals, space)
     decline(ok, hand[~good])
     return values
 

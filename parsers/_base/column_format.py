@@ -8,8 +8,8 @@ player's line, the whole text after the player's name and separator), and the ev
 is: the `HandBuilder` call the site's line-by-line reader makes for such a line. The
 named groups carry the event's values:
 
-- `amount`: the chips a call, bet or post adds (or what an uncalled bet returns, what a
-  payment pays); `to`: the street total of a raise ("raises $2 to $4");
+- `amount`: the chips a call, bet, post or `raise_put_in` adds (or what an uncalled bet
+  returns, what a payment pays); `to`: the street total of a raise ("raises $2 to $4");
 - `all_in`: any text when the action puts the player all in, empty when not;
 - `cards`: cards in brackets ("[Th 2h Ks]", as `parsers._base.columns.bracketed_cards`
   reads them); `known`: a street line's cards dealt before its new ones;
@@ -32,10 +32,11 @@ from typing import Final
 from tracker.model import ActionKind, CardSource, Street
 
 PLAYER_EVENTS: Final = frozenset(
-    {"fold", "check", "call", "bet", "raise_to", "complete_to", "call_to", "post", "shown",
-     "collect", "quiet"}
+    {"fold", "check", "call", "bet", "raise_to", "raise_put_in", "complete_to", "call_to",
+     "post", "shown", "collect", "quiet"}
 )  # fmt: skip
-"""Events of a player's line (the text after the name): an action, cards shown
+"""Events of a player's line (the text after the name): an action (`raise_put_in`: a
+raise whose `amount` is what it puts in, "raises [$60]"), cards shown
 (`value`: the card source, "shown" by default), a payment to the player (`value`: the
 half, as for a payment line: "bob wins the pot ($4)" on a site whose every player line
 starts with the name and a space), or nothing said of the game ("quiet")."""
@@ -73,12 +74,15 @@ class Rule:
             `Street` value, a payment's half, a shown card source.
         prefix: a literal start every such line has: the pattern is tried only on the
             lines that start with it (a cheap test first).
+        streets: the streets (`Street` values) a body line of this shape may be on; one
+            on another street sends its hand to the line reader (): any street).
     """
 
     event: str
     pattern: str
     value: str = ""
     prefix: str = ""
+    streets: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         events = PLAYER_EVENTS | LINE_EVENTS | SUMMARY_EVENTS
@@ -92,6 +96,8 @@ class Rule:
             CardSource(self.value)
         elif self.event == "collect" and self.value not in ("", "hi", "lo"):
             raise ValueError(f"unknown half {self.value!r}")
+        for street in self.streets:
+            Street(street)
 
     @property
     def anchored(self) -> str:
@@ -105,6 +111,11 @@ class ColumnFormat:
 
     Attributes:
         head_lines: the hand's lines before its seat lines, its header the first.
+        head_checks: head lines the facts do not depend on, checked by an RE2 pattern
+            (their place among the head lines, the pattern matched whole) instead of
+            being read once per distinct lines: a banner repeating the hand's id. A line
+            that does not match makes its hand not ok; a group `seats` gives the number
+            of seat lines that must follow ("Total number of players : 5").
         time_line: the head line that gives the hand's time (0: the header, whose
             pattern then has its groups).
         time: the RE2 pattern of the time line when it is not the header, matched
@@ -116,6 +127,9 @@ class ColumnFormat:
         players: the rules of a player's lines, over the text after the separator.
         lines: the rules of the other body lines, over the whole line.
         summary_start: the line that ends the body ("*** SUMMARY ***").
+        summary_in_body: the summary's lines, `summary_start` the first, are read by
+            the body's rules (a site whose summary lines are player lines: a street
+            rule then reads its start); there is no pot line.
         summary: the rules of the summary's lines other than its seat lines.
         summary_won: an RE2 pattern found in a summary seat line's text where it says
             what the player won (group `amount`); "" when the site writes none.
@@ -153,6 +167,29 @@ class ColumnFormat:
         raise_completes: a stud raise on third street while the highest bet is below
             the small bet completes the bring-in (as `HandReader.raises` reads "raises
             25 to 25").
+        amount_space: a space amounts may hold between their thousands and before a
+            currency sign ending them ("5\u00a0000\u00a0$", no-break spaces): such an
+            amount is read without them, and only when it is plain digits then.
+        card_spelling: replacements, in order, that turn the site's cards in brackets
+            into the deck's spelling ("[ Tc, Knh ]" to "[Tc Jh]").
+        all_in_by_stack: the site writes no all-in: an action is all in when the
+            player's chips put in with it reach the seat's stack (a hand with betting
+            after a bet given back is then not ok).
+        total_unwritten: the site writes no pot line: the total pot is what was put in
+            less the bets given back, the rake what it leaves after the payments (none
+            in tournaments).
+        pots_by_payments: with `total_unwritten`, the site names no pot in its
+            payments, which fill the pots in turn: in a hand with a player all in, the
+            pots are built from what each seat put in, the rake taken from them by this
+            rake rule (its name, `tracker.engine.rules.RAKE_RULES`), each payment in the
+            pot its first unit falls in (`tracker.engine.pots.payment_pots`); "": every
+            payment is the main pot's.
+        street_once: a hand with two lines of one street is the line reader's (which
+            passes over the second).
+        uncalled_paid_apart: with `uncalled_unwritten`: the payments leave the bets
+            given back out, but for a big blind no one called, paid back within the
+            pot's payment: when the payments exceed the pot by that blind, it is taken
+            out of its poster's first payment.
         hidden_card: how a stud "Dealt to" line writes another player's card dealt face
             down ("X": "[X X 8h]"); "" where the site writes none
             (`parsers._base.column_stud`).
@@ -183,6 +220,15 @@ class ColumnFormat:
     stud: bool = False
     raise_completes: bool = False
     hidden_card: str = ""
+    head_checks: tuple[tuple[int, str], ...] = ()
+    amount_space: str = ""
+    card_spelling: tuple[tuple[str, str], ...] = ()
+    all_in_by_stack: bool = False
+    total_unwritten: bool = False
+    pots_by_payments: str = ""
+    uncalled_paid_apart: bool = False
+    street_once: bool = False
+    summary_in_body: bool = False
 
     def __post_init__(self) -> None:
         for rules, events in ((self.players, PLAYER_EVENTS), (self.lines, LINE_EVENTS),

@@ -33,6 +33,7 @@ from parsers._base.columns import (
     codes,
     distinct,
     integers,
+    matches,
     scalar,
     take,
 )
@@ -52,6 +53,8 @@ class Heads:
         hands: what the body's readers need to know of each hand.
         halves_game: per hand, the game it is when paid with no half named
             (`ColumnFormat.game_by_halves`; "": the header's).
+        seat_count: per hand, the number of seat lines a head line says follow
+            (`ColumnFormat.head_checks`; -1: none says).
     """
 
     hand_id: Strings
@@ -60,6 +63,7 @@ class Heads:
     started_at: Ints
     hands: Hands
     halves_game: Strings
+    seat_count: Ints
 
 
 FactsReader = Callable[[list[str]], "tuple[HeaderFacts, int] | None"]
@@ -87,7 +91,18 @@ def read_heads(
              for place in range(rules.head_lines)]  # fmt: skip
     keys = [_field(parts, name) for name in parts.type.names if name.startswith("terms")]
     time_parts = parts
+    checked = dict(rules.head_checks)
+    seat_count = np.full(len(heads), -1, np.int64)
+    for place, pattern in rules.head_checks:
+        if "(?P<seats>" not in pattern:
+            ok &= matches(texts[place], f"^(?:{pattern})$")
+            continue
+        found = _parts(texts[place], pattern)
+        ok &= bools(found.is_valid())
+        seat_count = integers(_field(found, "seats"), ok)
     for place in range(1, rules.head_lines):
+        if place in checked:
+            continue
         if place != rules.time_line:
             keys.append(texts[place])
             continue
@@ -132,7 +147,7 @@ def read_heads(
         named = pc.match_substring_regex(terms, pattern)
         halves_game = pc.if_else(named, arrow([game] * len(heads), TEXT), halves_game)
     hand_id = _field(parts, "hand_id").cast(TEXT)
-    return Heads(hand_id, facts, fact_of, started_at, hands, halves_game)
+    return Heads(hand_id, facts, fact_of, started_at, hands, halves_game, seat_count)
 
 
 def _parts(lines: Strings, pattern: str) -> Any:

@@ -124,18 +124,19 @@ def read_seats(
 
 
 def read_seats_by(
-    lines: Strings, hands: Hands, ok: Bools, start: Ints, pattern: str, *, blank: bool = False
-) -> Seats:
+    lines: Strings, hands: Hands, ok: Bools, start: Ints, pattern: str, *, blank: bool = False,
+    space: str = "",
+) -> Seats:  # fmt: skip
     """The seat lines from line `start` of each hand (the lines starting "Seat " there,
     with blank lines among them when `blank`) by the RE2 `pattern` (groups `seat`,
     `player`, `stack`, and `out`, any text when the player sits out), matched whole: a
-    site's own shape of seat line."""
+    site's own shape of seat line (`space`: the stacks' as `minor_units`')."""
     seat_line, end, at, owner = _seat_lines(lines, hands, ok, start, blank=blank)
     parts: Any = pc.extract_regex(take(lines, at), f"^(?:{pattern})$")
     plain = bools(parts.is_valid())
     seat, digits = small_integers(parts.field("seat"), np.zeros(len(at), np.int64),
                                   lengths(parts.field("seat")))  # fmt: skip
-    stack, amount_ok = minor_units(parts.field("stack"), hands.decimals[owner])
+    stack, amount_ok = minor_units(parts.field("stack"), hands.decimals[owner], space)
     plain &= digits & amount_ok & (lengths(parts.field("player")) > 0)
     out = lengths(parts.field("out")) > 0 if "(?P<out>" in pattern else np.zeros(len(at), np.bool_)
     decline(ok, owner[~plain])

@@ -27,7 +27,7 @@ import numpy as np
 import pyarrow.compute as pc
 
 from parsers._base.builder import HandBuilder, HeaderFacts
-from parsers._base.column_body import Body, read_body
+from parsers._base.column_body import KINDS, Body, read_body
 from parsers._base.column_chunks import HandTexts, all_texts, chunk_cuts, chunk_items, frame
 from parsers._base.column_format import STARS_SEAT, ColumnFormat
 from parsers._base.column_heads import Heads, read_heads
@@ -40,7 +40,7 @@ from parsers._base.column_seats import (
     shadowing,
 )
 from parsers._base.column_summary import Summary, read_summary
-from parsers._base.column_tables import hand_tables
+from parsers._base.column_tables import hand_tables, sums
 from parsers._base.columns import (
     Bools,
     Ints,
@@ -54,8 +54,12 @@ from parsers._base.columns import (
 )
 from parsers._base.lines import LineSite
 from parsers._base.text import HandText
-from tracker.errors import HandHistoryError
+from tracker.engine.pots import payment_pots
+from tracker.errors import HandHistoryError, ShowdownError
 from tracker.hand_block import HandBlock
+
+
+_FOLD = KINDS.index("fold")
 
 
 class ColumnLineSite(LineSite):
@@ -130,18 +134,25 @@ def _read_hands(
     seats = (
         read_seats(lines, hands, ok, start, sitting_out=False)
         if rules.seat == STARS_SEAT
-        else read_seats_by(lines, hands, ok, start, rules.seat, blank=rules.blank_seat_lines)
-    )
+        else read_seats_by(lines, hands, ok, start, rules.seat, blank=rules.blank_seat_lines,
+                           space=rules.amount_space)
+    )  # fmt: skip
+    counted = site_heads.seat_count >= 0
+    decline(ok, np.flatnonzero(counted & (seats.count != site_heads.seat_count)))
     for mark in rules.hard_names:
         decline(ok, seats.owner[ints(pc.find_substring(seats.player, mark)) >= 0])
     decline(ok, shadowing(seats, rules.separator))
     summary_at = _summary_lines(lines, seats.end, ends, rules.summary_start, ok)
+    if rules.summary_in_body:  # the body's rules read the summary's lines
+        summary_at = np.where(ok, ends, summary_at)
     at, owner = ranges(np.where(ok, seats.end, 0), np.where(ok, summary_at, 0))
     body = read_body(lines, at, owner, hands, seats, ok, rules)
     at, owner = ranges(np.where(ok, summary_at + 1, 0), np.where(ok, ends, 0))
     summary = read_summary(lines, at, owner, hands, seats, body, ok, rules)
     if rules.summary_payments:
         body = replace(body, collections=_summary_payments(body, summary, len(heads)))
+    if rules.total_unwritten:
+        body, summary = _total_put_in(body, summary, seats, site_heads, ok, rules.pots_by_payments)
     _check_cards(ok, body, summary)
     return (site_heads, seats, body, summary) if ok.any() else None
 
@@ -160,6 +171,52 @@ def _summary_payments(body: Body, summary: Summary, hands: int) -> Rows:
     })  # fmt: skip
     order = np.argsort(found["order"], kind="stable")
     return {name: values[order] for name, values in found.items()}
+
+
+def _total_put_in(
+    body: Body, summary: Summary, seats: Seats, site_heads: Heads, ok: Bools, rake_name: str
+) -> tuple[Body, Summary]:
+    """The total pot and rake of hands that write none (`ColumnFormat.total_unwritten`):
+    what was put in less what was given back, and what it leaves after the payments
+    (none in tournaments); with `rake_name`, the payments' pots of the hands with a
+    player all in (`ColumnFormat.pots_by_payments`)."""
+    count = len(ok)
+    actions, collections = body.actions, body.collections
+    total = sums(actions["owner"], actions["amount"], count)
+    total -= sums(body.returned["owner"], body.returned["amount"], count)
+    paid = sums(collections["owner"], collections["amount"], count)
+    tournament = np.array([fact is not None and fact.tournament is not None
+                           for fact in site_heads.facts], np.bool_)[site_heads.fact_of]  # fmt: skip
+    rake = np.where(tournament, 0, np.maximum(total - paid, 0))
+    if rake_name:
+        all_in = np.bincount(actions["owner"][actions["all_in"]], minlength=count) > 0
+        pots = _payment_pots(body, seats, rake, np.flatnonzero(all_in & ok), ok, rake_name)
+        body = replace(body, collections={**collections, "pot": pots})
+    return body, replace(summary, total_pot=total, rake=rake)
+
+
+def _payment_pots(
+    body: Body, seats: Seats, rake: Ints, hands: Ints, ok: Bools, rake_name: str
+) -> Ints:
+    """The payments' pots, those of `hands` (a few: one by one) filling the pots built
+    from what each seat put in (`tracker.engine.pots.payment_pots`)."""
+    rows = len(seats.owner)
+    actions, collections = body.actions, body.collections
+    put_in = sums(actions["seat"], actions["amount"], rows)
+    put_in -= sums(body.returned["seat"], body.returned["amount"], rows)
+    folded = sums(actions["seat"], (actions["kind"] == _FOLD).astype(np.int64), rows) > 0
+    pots = collections["pot"].copy()
+    for hand in hands.tolist():
+        first, size = int(seats.first[hand]), int(seats.count[hand])
+        paying = np.flatnonzero(collections["owner"] == hand)
+        try:
+            pots[paying] = payment_pots(
+                put_in[first : first + size].tolist(), folded[first : first + size].tolist(),
+                collections["amount"][paying].tolist(), int(rake[hand]), rake_name,
+            )  # fmt: skip
+        except ShowdownError:
+            ok[hand] = False
+    return pots
 
 
 def _summary_lines(lines: Strings, start: Ints, ends: Ints, marker: str, ok: Bools) -> Ints:

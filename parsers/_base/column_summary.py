@@ -105,7 +105,8 @@ def read_summary(
                         rake[hand[given]] = values
                     else:
                         fees[hand[given]] += values
-    decline(ok, np.flatnonzero(totals != 1))
+    if not rules.summary_in_body:
+        decline(ok, np.flatnonzero(totals != 1))
     if rules.rake_unwritten_is_zero:
         rake = np.maximum(rake, 0)
     if rules.total_net_of_rake:

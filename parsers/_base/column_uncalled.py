@@ -21,17 +21,21 @@ from parsers._base.columns import Bools, Ints, Rows, group_starts
 from tracker.model import ActionKind, Street
 
 _HI, _LO = 1, 2  # the halves' codes (`parsers._base.column_body.HALVES`)
+_BIG_BLIND = list(ActionKind).index(ActionKind.POST_BIG_BLIND)
 _NO_LIVE_CHIPS = [
     list(ActionKind).index(kind)  # the codes of `parsers._base.column_body.KINDS`
     for kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD, ActionKind.FOLD, ActionKind.CHECK)
 ]
 
 
-def uncalled_bets(actions: Rows, collections: Rows, ends: Rows, ok: Bools) -> tuple[Rows, Rows]:
-    """The bets given back (rows as `Body.returned`), and the payments without them.
+def uncalled_bets(
+    actions: Rows, collections: Rows, ends: Rows, ok: Bools, *, paid_apart: bool = False
+) -> tuple[Rows, Rows]:
+    """The bets given back (rows as `Body.returned`), and the payments without them
+    (`paid_apart`: the payments leave them out already, `ColumnFormat.uncalled_paid_apart`).
 
     `ends` are the lines after which no betting round goes on in their hand (owner,
-    order): a marker that starts no street, a payment."""
+    order): a marker that starts no street or the showdown, a payment."""
     count = len(ok)
     first_end = np.full(count, np.iinfo(np.int64).max)
     np.minimum.at(first_end, ends["owner"], ends["order"])
@@ -40,8 +44,10 @@ def uncalled_bets(actions: Rows, collections: Rows, ends: Rows, ok: Bools) -> tu
     decline(ok, owner[~group_starts(owner)])  # two bets returned in one hand
     bettor, bet = np.full(count, -1), np.zeros(count, np.int64)
     bettor[owner], bet[owner] = seat, amount
-    kept, paid = _taken_out(collections, bettor, bet, ok)
     returned = {"owner": owner, "order": order, "seat": seat, "amount": amount}
+    if paid_apart:
+        return returned, _blind_paid_back(actions, collections, bettor, bet)
+    kept, paid = _taken_out(collections, bettor, bet, ok)
     payments = {name: values[kept] for name, values in collections.items()}
     payments["amount"] = paid[kept]
     return returned, payments
@@ -74,6 +80,27 @@ def _excesses(actions: Rows) -> tuple[Ints, Ints, Ints, Ints]:
     found = np.flatnonzero(top & (excess > 0))
     last_of_round = np.repeat(round_last, np.diff(np.append(np.flatnonzero(top), len(top))))
     return owner[found], seat[found], excess[found], last_of_round[found]
+
+
+def _blind_paid_back(actions: Rows, collections: Rows, bettor: Ints, bet: Ints) -> Rows:
+    """The payments, each hand's big blind no one called (`bettor`'s seat row, -1: none;
+    `bet`) taken out of its poster's first payment when the payments are the pot and
+    that blind, and that payment holds it."""
+    hands = len(bettor)
+    owner, seat = actions["owner"], actions["seat"]
+    own = np.flatnonzero((bettor[owner] >= 0) & (seat == bettor[owner]))
+    last_kind = np.full(hands, -1)
+    last_kind[owner[own]] = actions["kind"][own]  # in line order: the last one stays
+    put_in = np.bincount(owner, weights=actions["amount"], minlength=hands).astype(np.int64)
+    paid = collections["amount"].copy()
+    payer = collections["owner"]
+    total_paid = np.bincount(payer, weights=paid, minlength=hands).astype(np.int64)
+    blind = (last_kind == _BIG_BLIND) & (bet > 0) & (total_paid == put_in)  # pot + the blind
+    mine = np.flatnonzero(blind[payer] & (collections["seat"] == bettor[payer]))
+    first = mine[group_starts(payer[mine])]
+    first = first[paid[first] >= bet[payer[first]]]
+    paid[first] -= bet[payer[first]]
+    return {**collections, "amount": paid}
 
 
 def _taken_out(collections: Rows, bettor: Ints, bet: Ints, ok: Bools) -> tuple[Ints, Ints]:

@@ -179,10 +179,23 @@ for _sign in "$€£₹":
     _SIGN_SIZE[_sign.encode()[0]] = len(_sign.encode())
 
 
-def minor_units(array: Strings, decimals: Ints) -> tuple[Ints, Bools]:
+def minor_units(array: Strings, decimals: Ints, space: str = "") -> tuple[Ints, Bools]:
     """Amounts ("$1,234.5", "20") in minor units at `decimals` places per row, and
     whether each was one of those plain shapes, exact at its places (values of rows not
-    ok are 0)."""
+    ok are 0). With `space`, also digits grouped by threes with it, a currency sign
+    after it ending them ("1 500 $", "25 $" with that space).
+
+    >>> values, ok = minor_units(pa.array(["1 500 $", "15 00", "$2"]), np.array([0, 0, 0]), " ")
+    >>> values.tolist(), ok.tolist()
+    ([1500, 0, 2], [True, False, True])
+    """
+    grouped = None
+    if space and contains(array, space).any():
+        gap = re.escape(space)
+        grouped = contains(array, space)
+        good = matches(array, rf"^[0-9]{{1,3}}(?:{gap}[0-9]{{3}})*(?:{gap}[$€£₹])?$")
+        array = pc.replace_substring(pc.replace_substring_regex(array, rf"{gap}[$€£₹]$", ""),
+                                     space, "")  # fmt: skip
     bare = pc.utf8_ltrim(array, "$€£₹")
     dot = find(bare, ".")
     size = lengths(bare)
@@ -204,6 +217,8 @@ def minor_units(array: Strings, decimals: Ints) -> tuple[Ints, Bools]:
     fraction = np.where(dot >= 0, size - dot - 1, 0)
     scale = np.maximum(decimals - fraction, 0)
     ok &= (fraction <= decimals) & (size - (dot >= 0) + scale <= 18)  # within int64
+    if grouped is not None:
+        ok &= ~grouped | good
     values = integers(digits, ok) * _POWERS[np.where(ok, scale, 0)]
     return values, ok
 

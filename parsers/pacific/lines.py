@@ -18,14 +18,13 @@ from datetime import datetime
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
-from parsers._base.lines import LineSite
+from parsers._base.column_site import ColumnLineSite
 from parsers._base.money import Money
 from parsers._base.reader import Action, HandReader
 from parsers._base.text import to_utc
-from parsers.pacific import words
+from parsers.pacific import columns, words
 from tracker.cards import Card
-from tracker.engine.pots import build_pots
-from tracker.engine.rules import rake_rule
+from tracker.engine.pots import payment_pots
 from tracker.model import ActionKind, CardSource, Game, Stakes, Street, Structure, Tournament
 
 _CURRENCIES = (("$", "USD"), ("€", "EUR"), ("£", "GBP"))
@@ -481,18 +480,11 @@ class _HandReader(HandReader):
             for player, amount in payments:
                 hand.collect(player, amount)
             return
-        pots = build_pots(in_pot, [player in self.folded for player in players]).pots
-        net = [pot.amount for pot in pots]
-        if len(net) > 1 and hand.rake <= sum(net):
-            taken = rake_rule(rake_name).take(net, hand.rake)
-            net = [amount - part for amount, part in zip(net, taken, strict=True)]
-        pot, filled, limit = 0, 0, net[0] if net else 0
-        for player, amount in payments:
-            while pot + 1 < len(net) and filled >= limit:
-                pot += 1
-                limit += net[pot]
+        folded = [player in self.folded for player in players]
+        amounts = [amount for _, amount in payments]
+        pots = payment_pots(in_pot, folded, amounts, hand.rake, rake_name)
+        for (player, amount), pot in zip(payments, pots, strict=True):
             hand.collect(player, amount, pot=pot)
-            filled += amount
 
     actions: ClassVar[dict[str, Action]] = {
         "checks": checks,
@@ -512,9 +504,10 @@ _POSTS: dict[str, ActionKind] = {
 """The live blinds of "posts small blind [15]" ("dead blind" is read apart)."""
 
 
-class PacificParser(LineSite):
+class PacificParser(ColumnLineSite):
     """888 Poker (Pacific Poker, the Cassava network) hand histories: Omaha hi/lo and
-    Omaha high, cash games, play money and tournaments, in English and Swedish."""
+    Omaha high, cash games, play money and tournaments, in English and Swedish; the
+    usual hands read column-wise (`parsers.pacific.columns`)."""
 
     site = "888"
     hand_start = words.HAND_START
@@ -522,3 +515,12 @@ class PacificParser(LineSite):
     odd_chip_rule = "rules"
     betting_folds_out_of_turn = True  # hand 440985926: "Borr_09 folds" before the deal
     reader = _HandReader
+    header_start = columns.HEADER_START
+    header_columns = columns.HEADER
+    column_format = columns.FORMAT
+
+    def read_header(self, hand: HandBuilder) -> int:
+        """The head lines, as `_HandReader` reads them; tournament amounts are in chips."""
+        reader = _HandReader(hand)
+        reader.header()
+        return 0 if reader.tournament else 2

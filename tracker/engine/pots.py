@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tracker.engine.rules import rake_rule
 from tracker.errors import ShowdownError
 
 
@@ -140,6 +141,40 @@ def build_pots(
         last = pots[-1]
         pots[-1] = Pot(amount=last.amount + above_top, eligible=last.eligible)
     return BuiltPots(pots=tuple(pots), returned=returned)
+
+
+def payment_pots(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    payments: Sequence[int],
+    rake: int,
+    rake_name: str,
+) -> list[int]:
+    """The pot of each payment of a site that names none, its payments filling the pots
+    in turn (main pot first): the pots built from the contributions, the rake taken
+    from them by rake rule `rake_name`, each payment in the pot its first unit falls in.
+
+    >>> payment_pots([100, 300, 300], [False, False, False], [300, 400], 0, "main-pot-first")
+    [0, 1]
+    >>> payment_pots([100, 300, 300], [False, False, False], [290, 400], 10, "main-pot-first")
+    [0, 1]
+
+    Raises:
+        ShowdownError: contributions `build_pots` refuses.
+    """
+    net = [pot.amount for pot in build_pots(contributions, folded).pots]
+    if len(net) > 1 and rake <= sum(net):
+        taken = rake_rule(rake_name).take(net, rake)
+        net = [amount - part for amount, part in zip(net, taken, strict=True)]
+    pot, filled, limit = 0, 0, net[0] if net else 0
+    found = []
+    for amount in payments:
+        while pot + 1 < len(net) and filled >= limit:
+            pot += 1
+            limit += net[pot]
+        found.append(pot)
+        filled += amount
+    return found
 
 
 def _live(folded: Sequence[bool]) -> list[int]:
