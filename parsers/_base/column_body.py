@@ -543,9 +543,7 @@ def _card_keys(seat: Ints, cards: Strings) -> Ints:
     return key
 
 
-def read_amounts(
-    written: Strings, decimals: Ints, hand: Ints, ok: Bools, space: str = ""
-) -> Ints:
+def read_amounts(written: Strings, decimals: Ints, hand: Ints, ok: Bools, space: str = "") -> Ints:
     """Amounts at `decimals` places (of hand `hand` each; `space`: as `minor_units`); a
     hand whose amount does not read is not ok."""
     values, good = minor_units(written, decimals, space)

@@ -168,7 +168,7 @@ class ColumnFormat:
             the small bet completes the bring-in (as `HandReader.raises` reads "raises
             25 to 25").
         amount_space: a space amounts may hold between their thousands and before a
-            currency sign ending them ("5\u00a0000\u00a0$", no-break spaces): such an
+            currency sign ending them ("5 000 $" written with no-break spaces): such an
             amount is read without them, and only when it is plain digits then.
         card_spelling: replacements, in order, that turn the site's cards in brackets
             into the deck's spelling ("[ Tc, Knh ]" to "[Tc Jh]").

@@ -58,7 +58,6 @@ from tracker.engine.pots import payment_pots
 from tracker.errors import HandHistoryError, ShowdownError
 from tracker.hand_block import HandBlock
 
-
 _FOLD = KINDS.index("fold")
 
 
@@ -205,7 +204,7 @@ def _payment_pots(
     put_in = sums(actions["seat"], actions["amount"], rows)
     put_in -= sums(body.returned["seat"], body.returned["amount"], rows)
     folded = sums(actions["seat"], (actions["kind"] == _FOLD).astype(np.int64), rows) > 0
-    pots = collections["pot"].copy()
+    pots: Ints = collections["pot"].copy()
     for hand in hands.tolist():
         first, size = int(seats.first[hand]), int(seats.count[hand])
         paying = np.flatnonzero(collections["owner"] == hand)

@@ -22,9 +22,7 @@ HEADER_START = "#Game No : "
 HEADER = r"#Game No : (?P<hand_id>[0-9]+)(?P<terms>)\s*"
 """A header line: the game number alone (the time is on the third line)."""
 
-_BANNER = (
-    r"\*{5} (?:Cassava|888poker|888\.\w+|Pacific Poker) Hand History for Game [0-9]+ \*{5}\s*"
-)
+_BANNER = r"\*{5} (?:Cassava|888poker|888\.\w+|Pacific Poker) Hand History for Game [0-9]+ \*{5}\s*"
 """The second line, `words.BANNER`: "***** Cassava Hand History for Game 362978981 *****"."""
 
 _TIME = (
@@ -59,8 +57,12 @@ FORMAT = ColumnFormat(
         Rule("post", "posts big blind " + _AMOUNT, "post_big_blind", "posts ", _BETTING),
         Rule("shown", "shows " + _CARDS, prefix="shows ", streets=_SHOWDOWN),
         Rule("shown", "mucks " + _CARDS, "mucked", "mucks ", _SHOWDOWN),
-        Rule("collect", r"collected \[ (?P<amount>[^\[\] ][^\[\]]*) \]", prefix="collected ",
-             streets=_SHOWDOWN),  # fmt: skip
+        Rule(
+            "collect",
+            r"collected \[ (?P<amount>[^\[\] ][^\[\]]*) \]",
+            prefix="collected ",
+            streets=_SHOWDOWN,
+        ),
         Rule("quiet", "(?:did|does) not show.*", streets=_SHOWDOWN),  # "did not show his hand"
     ),
     lines=(
@@ -69,8 +71,7 @@ FORMAT = ColumnFormat(
         Rule("street", r"\*\* Dealing turn \*\* " + _CARDS, "turn", "** "),
         Rule("street", r"\*\* Dealing river \*\* " + _CARDS, "river", "** "),
         Rule("street", r"\*\* Summary \*\*", "showdown", "** "),
-        Rule("dealt", "Dealt to (?P<player>[^ ]+) " + _CARDS, prefix="Dealt to ",
-             streets=_BETTING),  # fmt: skip
+        Rule("dealt", "Dealt to (?P<player>[^ ]+) " + _CARDS, prefix="Dealt to ", streets=_BETTING),
         # "(Hi: Jd, Jc, 2d, 2s, Ks)": a winner's best five, `words.HALF_LINE`
         Rule("ignore", r"\((?:Hi|Lo): [^()]+\)\s*", prefix="(", streets=_SHOWDOWN),
     ),
