@@ -66,6 +66,7 @@ _FOLD, _CHECK = KINDS.index(ActionKind.FOLD.value), KINDS.index(ActionKind.CHECK
 _CALL, _BET = KINDS.index(ActionKind.CALL.value), KINDS.index(ActionKind.BET.value)
 _RAISE, _COMPLETE = KINDS.index(ActionKind.RAISE.value), KINDS.index(ActionKind.COMPLETE.value)
 _DEAD = [KINDS.index(kind.value) for kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD)]
+_BIG_BLIND = KINDS.index(ActionKind.POST_BIG_BLIND.value)
 _DEALT, _UP = SOURCES.index(CardSource.DEALT.value), SOURCES.index(CardSource.UP.value)
 _SHOWDOWN = STREETS.index(Street.SHOWDOWN.value)
 _PLAIN, _TO, _CALL_TO, _PUT_IN = 0, 1, 2, 3  # how an action's amount is written
@@ -244,6 +245,8 @@ class _Lines:
             count = len(places)
             if event == "post":
                 kind = KINDS.index(read.rule.value)
+            elif event == "post_out_of_turn":
+                kind = _BIG_BLIND
             else:
                 kind = {"fold": _FOLD, "check": _CHECK, "call": _CALL, "bet": _BET,
                         "raise_to": _RAISE, "raise_put_in": _RAISE, "complete_to": _COMPLETE,
@@ -261,9 +264,15 @@ class _Lines:
                 if read.has("all_in")
                 else np.zeros(count, np.bool_)
             )
+            kinds = np.full(count, kind)
+            if event == "post_out_of_turn":  # below the big blind: dead money
+                hand = self.owner[places]
+                big_blind = np.where(self.hands.limit, self.hands.first, self.hands.second)[hand]
+                kinds[value < big_blind] = _DEAD[1]
+                decline(self.ok, hand[value == 0])
             parts.append({
                 "order": self.at[places], "place": places, "seat": seat,
-                "kind": np.full(count, kind), "mode": np.full(count, mode),
+                "kind": kinds, "mode": np.full(count, mode),
                 "value": value, "all_in": all_in,
             })  # fmt: skip
         found = joined_rows(*parts) if parts else _empty_actions()

@@ -33,10 +33,11 @@ from tracker.model import ActionKind, CardSource, Street
 
 PLAYER_EVENTS: Final = frozenset(
     {"fold", "check", "call", "bet", "raise_to", "raise_put_in", "complete_to", "call_to",
-     "post", "shown", "collect", "quiet"}
+     "post", "post_out_of_turn", "shown", "collect", "quiet"}
 )  # fmt: skip
 """Events of a player's line (the text after the name): an action (`raise_put_in`: a
-raise whose `amount` is what it puts in, "raises [$60]"), cards shown
+raise whose `amount` is what it puts in, "raises [$60]"; `post_out_of_turn`: a blind
+posted out of turn, the big blind when it is at least that, else dead money), cards shown
 (`value`: the card source, "shown" by default), a payment to the player (`value`: the
 half, as for a payment line: "bob wins the pot ($4)" on a site whose every player line
 starts with the name and a space), or nothing said of the game ("quiet")."""

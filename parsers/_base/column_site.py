@@ -205,9 +205,11 @@ def _payment_pots(
     put_in -= sums(body.returned["seat"], body.returned["amount"], rows)
     folded = sums(actions["seat"], (actions["kind"] == _FOLD).astype(np.int64), rows) > 0
     pots: Ints = collections["pot"].copy()
-    for hand in hands.tolist():
+    starts = np.searchsorted(collections["owner"], hands)  # payments in hand order
+    stops = np.searchsorted(collections["owner"], hands, side="right")
+    for hand, start, stop in zip(hands.tolist(), starts.tolist(), stops.tolist(), strict=True):
         first, size = int(seats.first[hand]), int(seats.count[hand])
-        paying = np.flatnonzero(collections["owner"] == hand)
+        paying = np.arange(start, stop)
         try:
             pots[paying] = payment_pots(
                 put_in[first : first + size].tolist(), folded[first : first + size].tolist(),

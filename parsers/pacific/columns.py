@@ -7,8 +7,9 @@ and a space ("jamiemaxey raises [60]"), each amount in brackets being what the a
 puts in. The lines after "** Summary **" are player lines too (cards shown, payments),
 read with the body's rules on the showdown street. 888 writes no all-in, no uncalled
 bet, no pot and no rake: the base finds them (`ColumnFormat.all_in_by_stack`,
-`uncalled_unwritten`, `total_unwritten`). A name holding a space, a dead blind, a hand
-with a player all in and side pots, or any other line sends the hand to the line reader.
+`uncalled_unwritten`, `total_unwritten`, `pots_by_payments`). A name holding a space,
+a dead blind owing a dead small blind too, betting after a bet given back, or any other
+line sends the hand to the line reader.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ _PLAYER_COUNT = r"Total number of players : (?P<seats>[0-9]{1,3})\s*"
 
 _AMOUNT = r"\[(?P<amount>[^\[\] ][^\[\]]*)\]"  # "[$60]", "[25 $]" (a no-break space)
 _CARDS = r"(?P<cards>\[[^\[\]]*\])"  # "[ 7c, Ah, 2c ]"
+_NOTHING = "(?:[$€£]?0|0\u00a0[$€£])"  # "$0", "0", "0 $" (a no-break space)
 _BETTING = ("preflop", "flop", "turn", "river")
 _SHOWDOWN = ("showdown",)  # the lines after "** Summary **"
 
@@ -55,6 +57,13 @@ FORMAT = ColumnFormat(
         Rule("raise_put_in", "raises " + _AMOUNT, prefix="raises ", streets=_BETTING),
         Rule("post", "posts small blind " + _AMOUNT, "post_small_blind", "posts ", _BETTING),
         Rule("post", "posts big blind " + _AMOUNT, "post_big_blind", "posts ", _BETTING),
+        # "posts dead blind [$25 + $0]": out of turn, and no dead small blind owed with it
+        Rule(
+            "post_out_of_turn",
+            r"posts dead blind \[(?P<amount>[^\[\] +][^\[\]+]*) \+ " + _NOTHING + r"\]",
+            prefix="posts ",
+            streets=_BETTING,
+        ),
         Rule("shown", "shows " + _CARDS, prefix="shows ", streets=_SHOWDOWN),
         Rule("shown", "mucks " + _CARDS, "mucked", "mucks ", _SHOWDOWN),
         Rule(
