@@ -38,6 +38,9 @@ _PLAYER_COUNT = r"Total number of players : (?P<seats>[0-9]{1,3})\s*"
 
 _AMOUNT = r"\[(?P<amount>[^\[\] ][^\[\]]*)\]"  # "[$60]", "[25 $]" (a no-break space)
 _CARDS = r"(?P<cards>\[[^\[\]]*\])"  # "[ 7c, Ah, 2c ]"
+_CARD = r"[^ ,\[\]]+"
+_HOLE_CARDS = rf"(?P<cards>\[ {_CARD}, {_CARD}, {_CARD}, {_CARD} \])"
+"""An Omaha player's four cards, as many as the reader takes ("[ 5s, Ad, 8h, 7c ]")."""
 _NOTHING = "(?:[$€£]?0|0\u00a0[$€£])"  # "$0", "0", "0 $" (a no-break space)
 _BETTING = ("preflop", "flop", "turn", "river")
 _SHOWDOWN = ("showdown",)  # the lines after "** Summary **"
@@ -64,8 +67,8 @@ FORMAT = ColumnFormat(
             prefix="posts ",
             streets=_BETTING,
         ),
-        Rule("shown", "shows " + _CARDS, prefix="shows ", streets=_SHOWDOWN),
-        Rule("shown", "mucks " + _CARDS, "mucked", "mucks ", _SHOWDOWN),
+        Rule("shown", "shows " + _HOLE_CARDS, prefix="shows ", streets=_SHOWDOWN),
+        Rule("shown", "mucks " + _HOLE_CARDS, "mucked", "mucks ", _SHOWDOWN),
         Rule(
             "collect",
             r"collected \[ (?P<amount>[^\[\] ][^\[\]]*) \]",
@@ -80,7 +83,12 @@ FORMAT = ColumnFormat(
         Rule("street", r"\*\* Dealing turn \*\* " + _CARDS, "turn", "** "),
         Rule("street", r"\*\* Dealing river \*\* " + _CARDS, "river", "** "),
         Rule("street", r"\*\* Summary \*\*", "showdown", "** "),
-        Rule("dealt", "Dealt to (?P<player>[^ ]+) " + _CARDS, prefix="Dealt to ", streets=_BETTING),
+        Rule(
+            "dealt",
+            "Dealt to (?P<player>[^ ]+) " + _HOLE_CARDS,
+            prefix="Dealt to ",
+            streets=_BETTING,
+        ),
         # "(Hi: Jd, Jc, 2d, 2s, Ks)": a winner's best five, `words.HALF_LINE`
         Rule("ignore", r"\((?:Hi|Lo): [^()]+\)\s*", prefix="(", streets=_SHOWDOWN),
     ),
