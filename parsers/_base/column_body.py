@@ -23,7 +23,7 @@ import pyarrow.compute as pc
 from parsers._base.column_format import ColumnFormat
 from parsers._base.column_rules import Read, match_rules, unread
 from parsers._base.column_seats import Hands, Seats, decline, named_apart, repeated, seat_of, seated
-from parsers._base.column_stud import stud_dealt
+from parsers._base.column_stud import StudDealt, stud_dealt
 from parsers._base.column_uncalled import uncalled_bets
 from parsers._base.columns import (
     TEXT,
@@ -417,11 +417,13 @@ class _Lines:
         flop = np.flatnonzero(~stud)
         decline(self.ok, self.owner[place[flop[lengths(take(found["known"], flop)) > 0]]])
         rows_of = np.flatnonzero(stud)
-        stud_rows = stud_dealt(
-            self.owner[place[rows_of]], seat[rows_of],
-            self.street[place[rows_of]] == _THIRD, take(found["known"], rows_of),
-            take(found["new"], rows_of), hidden, self.ok,
-        )  # fmt: skip
+        stud_rows = StudDealt(take(found["new"], rows_of), _NO_BOOLS, _NO_BOOLS)
+        if len(rows_of):  # not run without stud (one of its kernels imports pandas)
+            stud_rows = stud_dealt(
+                self.owner[place[rows_of]], seat[rows_of],
+                self.street[place[rows_of]] == _THIRD, take(found["known"], rows_of),
+                take(found["new"], rows_of), hidden, self.ok,
+            )  # fmt: skip
         kept = stud_rows.keep
         rows_of = np.concatenate([flop, rows_of[kept]])
         written = pa.concat_arrays(
@@ -527,6 +529,7 @@ class _Lines:
 
 
 _NONE = np.zeros(0, np.int64)
+_NO_BOOLS = np.zeros(0, np.bool_)
 _NO_CARDS = list_array(_NONE, arrow(_NONE).cast(pa.int8()))
 
 
