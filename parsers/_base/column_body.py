@@ -22,7 +22,16 @@ import pyarrow.compute as pc
 
 from parsers._base.column_format import ColumnFormat
 from parsers._base.column_rules import Read, match_rules, unread
-from parsers._base.column_seats import Hands, Seats, decline, named_apart, repeated, seat_of, seated
+from parsers._base.column_seats import (
+    Hands,
+    Seats,
+    decline,
+    named_apart,
+    repeated,
+    seat_of,
+    seated,
+    unmarked,
+)
 from parsers._base.column_stud import StudDealt, stud_dealt
 from parsers._base.column_uncalled import uncalled_bets
 from parsers._base.columns import (
@@ -66,10 +75,19 @@ _FOLD, _CHECK = KINDS.index(ActionKind.FOLD.value), KINDS.index(ActionKind.CHECK
 _CALL, _BET = KINDS.index(ActionKind.CALL.value), KINDS.index(ActionKind.BET.value)
 _RAISE, _COMPLETE = KINDS.index(ActionKind.RAISE.value), KINDS.index(ActionKind.COMPLETE.value)
 _DEAD = [KINDS.index(kind.value) for kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD)]
-_BIG_BLIND = KINDS.index(ActionKind.POST_BIG_BLIND.value)
 _DEALT, _UP = SOURCES.index(CardSource.DEALT.value), SOURCES.index(CardSource.UP.value)
 _SHOWDOWN = STREETS.index(Street.SHOWDOWN.value)
 _PLAIN, _TO, _CALL_TO, _PUT_IN = 0, 1, 2, 3  # how an action's amount is written
+_SMALL_BLIND = KINDS.index(ActionKind.POST_SMALL_BLIND.value)
+_BIG_BLIND = KINDS.index(ActionKind.POST_BIG_BLIND.value)
+_ACTION_KINDS = {
+    "fold": _FOLD, "check": _CHECK, "call": _CALL, "bet": _BET, "raise_to": _RAISE,
+    "raise_put_in": _RAISE, "complete_to": _COMPLETE, "call_to": _CALL,
+    "post_out_of_turn": _BIG_BLIND, "put_in": _CALL, "come_in": _BIG_BLIND,
+}  # fmt: skip
+"""The action kind of each event (those put in as the street stands decided later)."""
+_WRITTEN, _STANDS, _COME_IN = 0, 1, 2  # an action's kind: as written, or as the street stands
+_AS_STREET_STANDS = {"put_in": _STANDS, "come_in": _COME_IN}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +104,7 @@ class Body:
     last_street: Ints  # per hand: the street its last lines are on
     button: Ints  # per hand: the button's seat a body line gives (-1: none)
     halves_unnamed: Bools  # per hand: paid, and no payment or line names a half
+    blinds: Ints  # per hand: the last small and big blind of the "post" rules (-1: none)
 
 
 def read_body(
@@ -102,8 +121,9 @@ def read_body(
     size = lengths(text)
     separator = find(text, rules.separator)
     named = np.flatnonzero((size > 0) & (separator > 0))
+    name_end = unmarked(text, named, separator[named], rules.hero_mark)
     seat_at = np.full(len(at), -1, np.int64)
-    seat_at[named] = seat_of(lines, at[named], separator[named], owner[named], seats)
+    seat_at[named] = seat_of(lines, at[named], name_end, owner[named], seats)
     begin_at = separator + len(rules.separator.encode())
     apart = named_apart(lines, at, owner, seats, rules.separator)
     seat_at[apart["place"]], begin_at[apart["place"]] = apart["seat"], apart["begin"]
@@ -125,12 +145,13 @@ def read_body(
     for reads, rows in ((played, player_rows), (others, other_rows)):
         _check_streets(reads, rows, owner, street, ok)
     lines_of = _Lines(at, owner, street, hands, seats, ok, rules)
+    players = (played, player_rows, player_seat)
     board = lines_of.board(others, other_rows)
-    actions = lines_of.actions(played, player_rows, player_seat, rules.raise_completes)
-    dealt, hero = lines_of.dealt(others, other_rows, rules.hidden_card)
-    shown = lines_of.shown(played, player_rows, player_seat)
-    returned = lines_of.paid(others, other_rows, "returned")
-    collections = lines_of.paid(others, other_rows, "collect", (played, player_rows, player_seat))
+    actions, blinds = lines_of.actions(*players, rules.raise_completes)
+    dealt, hero = lines_of.dealt(others, other_rows, players, rules.hidden_card)
+    shown = lines_of.shown(*players, dealt, rules.shown_street)
+    returned = lines_of.paid(others, other_rows, "returned", players)
+    collections = lines_of.paid(others, other_rows, "collect", players)
     if len(returned["owner"]) and len(actions["owner"]):  # a bet returned, then betting
         last_action = np.full(len(hands.heads), -1, np.int64)
         np.maximum.at(last_action, actions["owner"], actions["order"])
@@ -139,7 +160,7 @@ def read_body(
     last_street = np.where(hands.stud, _THIRD, _PREFLOP)
     last_street[owner[ends]] = street[ends]
     cards = joined_rows(dealt, shown)
-    button = lines_of.button(others, other_rows)
+    button = lines_of.button(others, other_rows, players)
     if rules.uncalled_unwritten:
         markers = [other_rows[read.rows] for read in others if read.rule.event == "street"
                    and read.rule.value in ("", Street.SHOWDOWN.value)]  # fmt: skip
@@ -154,7 +175,9 @@ def read_body(
         np.maximum.at(last_action, actions["owner"], actions["order"])
         decline(ok, returned["owner"][last_action[returned["owner"]] > returned["order"]])
     unnamed = _halves_unnamed(text, owner, collections, len(hands.heads), rules)
-    return Body(actions, cards, returned, collections, board, hero, last_street, button, unnamed)
+    return Body(
+        actions, cards, returned, collections, board, hero, last_street, button, unnamed, blinds
+    )
 
 
 def _halves_unnamed(
@@ -235,29 +258,27 @@ class _Lines:
         decline(self.ok, self.owner[places[seat < 0]])
         return seat
 
-    def actions(self, played: list[Read], rows: Ints, seats: Ints, raise_completes: bool) -> Rows:
+    def actions(
+        self, played: list[Read], rows: Ints, seats: Ints, raise_completes: bool
+    ) -> tuple[Rows, Ints]:
+        """The actions of the player lines, and each hand's last small and big blind
+        posted by the "post" rules (`Body.blinds`)."""
         parts = []
         for read in played:
             event = read.rule.event
-            if event in ("shown", "collect", "quiet"):
+            if event not in _ACTION_KINDS and event != "post":
                 continue
             places, seat = rows[read.rows], seats[read.rows]
             count = len(places)
-            if event == "post":
-                kind = KINDS.index(read.rule.value)
-            elif event == "post_out_of_turn":
-                kind = _BIG_BLIND
-            else:
-                kind = {"fold": _FOLD, "check": _CHECK, "call": _CALL, "bet": _BET,
-                        "raise_to": _RAISE, "raise_put_in": _RAISE, "complete_to": _COMPLETE,
-                        "call_to": _CALL}[event]  # fmt: skip
+            kind = KINDS.index(read.rule.value) if event == "post" else _ACTION_KINDS[event]
             mode = {"raise_to": _TO, "complete_to": _TO, "call_to": _CALL_TO,
                     "raise_put_in": _PUT_IN}.get(event, _PLAIN)  # fmt: skip
             group = "amount" if mode in (_PLAIN, _PUT_IN) else "to"
-            value = (
-                self.amounts(read.group(group), places)
-                if read.has(group)
-                else np.zeros(count, np.int64)
+            value, put = (
+                self.amounts(read.group(name), places)
+                if read.has(name)
+                else np.full(count, 0 if name == group else -1, np.int64)
+                for name in (group, "amount" if mode == _TO else "")
             )
             all_in = (
                 lengths(read.group("all_in")) > 0
@@ -273,18 +294,38 @@ class _Lines:
             parts.append({
                 "order": self.at[places], "place": places, "seat": seat,
                 "kind": kinds, "mode": np.full(count, mode),
-                "value": value, "all_in": all_in,
+                "value": value, "put": put, "all_in": all_in,
+                "event": np.full(count, _AS_STREET_STANDS.get(event, _WRITTEN)),
             })  # fmt: skip
         found = joined_rows(*parts) if parts else _empty_actions()
         order = np.argsort(found["place"], kind="stable")
         found = {name: values[order] for name, values in found.items()}
         places = found.pop("place")
         found["owner"], found["street"] = self.owner[places], self.street[places]
-        return self._chips(found, raise_completes)
+        blinds = self._come_in(found)
+        return self._chips(found, raise_completes), blinds
+
+    def _come_in(self, found: Rows) -> Ints:
+        """The kinds of the blinds posted to come in (the big blind, the small blind when
+        less than the big blind a "post" rule read before it in the hand), and each
+        hand's last small and big blind of the "post" rules."""
+        kind, owner, value = found["kind"], found["owner"], found["value"]
+        posted = found["event"] == _WRITTEN
+        blinds = np.full((len(self.hands.heads), 2), -1, np.int64)
+        for column, blind in enumerate((_SMALL_BLIND, _BIG_BLIND)):
+            rows = np.flatnonzero(posted & (kind == blind))  # in line order: the last wins
+            blinds[owner[rows], column] = value[rows]
+        big = last_at_or_before(posted & (kind == _BIG_BLIND))
+        known = (big >= 0) & (owner[np.maximum(big, 0)] == owner)
+        big_blind = np.where(known, value[np.maximum(big, 0)], 0)
+        small = (found["event"] == _COME_IN) & (big_blind > 0) & (value < big_blind)
+        found["kind"] = np.where(small, _SMALL_BLIND, kind)
+        return blinds
 
     def _chips(self, found: Rows, raise_completes: bool) -> Rows:
         """The amounts and totals of the actions, each player's street total kept as the
-        builder keeps it (`raise_completes`: `ColumnFormat.raise_completes`)."""
+        builder keeps it (`raise_completes`: `ColumnFormat.raise_completes`); the kinds of
+        the chips put in as the street stands."""
         kind, mode, value = found["kind"], found["mode"], found["value"]
         reset = np.isin(mode, (_TO, _CALL_TO))  # a total written: the street total is then it
         live = np.where(np.isin(kind, _DEAD) | reset, 0, value)
@@ -305,14 +346,22 @@ class _Lines:
         amount[order] = amount_sorted
         before_in = np.empty_like(before)
         before_in[order] = before
+        after_in = np.empty_like(after)
+        after_in[order] = after
         if raise_completes:
-            after_in = np.empty_like(after)
-            after_in[order] = after
             kind = self._completions(found, kind, after_in)
         to_amount = np.where(mode == _TO, value, np.where(mode == _PUT_IN, before_in + value, -1))
         bad = ((mode == _TO) & (value <= before_in)) | ((mode == _CALL_TO) & (value < before_in))
         bad |= (mode == _PUT_IN) & (value <= 0)
+        bad |= (found["put"] >= 0) & (found["put"] != value - before_in)
         decline(self.ok, found["owner"][bad])
+        put_in = found["event"] == _STANDS
+        if put_in.any():
+            highest = _highest_before(found["owner"] * len(STREETS) + found["street"], after_in)
+            call = after_in <= highest
+            kind = np.where(put_in, np.where(call, _CALL, np.where(highest == 0, _BET, _RAISE)),
+                            kind)  # fmt: skip
+            to_amount = np.where(put_in & ~call & (highest > 0), after_in, to_amount)
         all_in = found["all_in"]
         if self.rules.all_in_by_stack:
             all_in = self._all_in_by_stack(found["seat"], kind, amount)
@@ -339,12 +388,7 @@ class _Lines:
         bet is below the small bet made completions (`ColumnFormat.raise_completes`);
         `after`: each action's player's street total after it."""
         owner, street = found["owner"], found["street"]
-        key = owner * len(STREETS) + street  # in line order: each street's rows together
-        starts = group_starts(key)
-        segment = np.cumsum(starts) - 1
-        step = int(after.max(initial=0)) + 1
-        highest = np.maximum.accumulate(after + segment * step) - segment * step
-        before = np.where(starts, 0, np.roll(highest, 1))  # the highest bet before each row
+        before = _highest_before(owner * len(STREETS) + street, after)
         small_bet = np.where(self.hands.limit, self.hands.first, 0)[owner]
         completes = (self.hands.stud[owner] & (street == _THIRD) & (kind == _RAISE)
                      & (before < small_bet))  # fmt: skip
@@ -391,24 +435,36 @@ class _Lines:
         lists = list_array(sizes.astype(np.int64), pc.list_flatten(picked), has)
         return {"cards": arrow(boards, TEXT), "card_indexes": lists}
 
-    def dealt(self, others: list[Read], rows: Ints, hidden: str) -> tuple[Rows, Strings]:
+    def dealt(
+        self, others: list[Read], rows: Ints, players: tuple[list[Read], Ints, Ints], hidden: str
+    ) -> tuple[Rows, Strings]:
         """The hero's cards ("Dealt to Hero [..]", as many as the game deals; stud's by
-        `parsers._base.column_stud`, `hidden` its mark of a card dealt face down), and
-        the hero of each hand; "Dealt to bob" (no cards) checks only the name."""
+        `parsers._base.column_stud`, `hidden` its mark of a card dealt face down), also
+        the cards of the player lines that deal them to that player, and the hero of each
+        hand (the seat line's mark, then the last dealt to on a "Dealt to" line); "Dealt
+        to bob" (no cards) checks only the name."""
         parts = []
-        for read in others:
-            places = rows[read.rows]
+        found_reads: list[tuple[Read, Ints, Ints | None]] = [(read, rows, None) for read in others]
+        found_reads += [(read, players[1], players[2]) for read in players[0]]
+        for read, read_rows, seats in found_reads:
+            places = read_rows[read.rows]
             if read.rule.event == "seated":
                 self.player(read, places)
             if read.rule.event != "dealt":
                 continue
             empty = arrow([""] * len(places), TEXT)
             parts.append({
-                "place": places, "seat": self.player(read, places), "new": read.group("cards"),
+                "place": places,
+                "seat": self.player(read, places) if seats is None else seats[read.rows],
+                "new": read.group("cards"),
                 "known": read.group("known") if read.has("known") else empty,
+                "tells": np.full(len(places), seats is None),  # a "Dealt to" line: the hero
             })  # fmt: skip
+        hero_seat = np.full(len(self.hands.heads), -1, np.int64)
+        marked = np.flatnonzero(self.seats.hero)
+        hero_seat[self.seats.owner[marked]] = marked  # the last one marked
         if not parts:
-            return _empty_cards(), pa.nulls(len(self.hands.heads), TEXT)
+            return _empty_cards(), self._hero(hero_seat)
         found = joined_rows(*parts)
         order = np.argsort(found["place"], kind="stable")
         found = {name: pick(values, order) for name, values in found.items()}
@@ -432,34 +488,43 @@ class _Lines:
         down = np.concatenate([np.ones(len(flop), np.bool_), stud_rows.down[kept]])
         order = np.argsort(rows_of, kind="stable")
         rows_of, down = rows_of[order], down[order]
-        places, seats = place[rows_of], seat[rows_of]
+        places, dealt_to = place[rows_of], seat[rows_of]
         text, indexes = self.cards(take(written, order), places)
         hand = self.owner[places]
         holes = self.hands.hole_cards[hand]
         decline(self.ok, hand[~self.hands.stud[hand] & (list_sizes(indexes) != holes)])
-        hero_seat = np.full(len(self.hands.heads), -1, np.int64)
-        hero_seat[hand[down]] = seats[down]  # the last one dealt (places ascend)
-        cards = self._card_rows(places, seats, _DEALT, text, indexes)
+        tells = down & found["tells"][rows_of]
+        hero_seat[hand[tells]] = dealt_to[tells]  # the last one dealt (places ascend)
+        cards = self._card_rows(places, dealt_to, _DEALT, text, indexes)
         cards["source"] = np.where(down, _DEALT, _UP)
+        return cards, self._hero(hero_seat)
+
+    def _hero(self, hero_seat: Ints) -> Strings:
+        """The names of the hands' heroes (seat rows, -1: none, a null name)."""
         has = hero_seat >= 0
         names = (
             take(self.seats.player, np.maximum(hero_seat, 0))
             if len(self.seats.owner)
             else pa.nulls(len(has), TEXT)
         )
-        hero = pc.if_else(arrow(has), names, pa.nulls(len(has), names.type))
-        return cards, hero
+        hero: Strings = pc.if_else(arrow(has), names, pa.nulls(len(has), names.type))
+        return hero
 
-    def shown(self, played: list[Read], rows: Ints, seats: Ints) -> Rows:
-        """Cards shown ("bob: shows [..]"), each player's same cards recorded once."""
+    def shown(self, played: list[Read], rows: Ints, seats: Ints, dealt: Rows, street: str) -> Rows:
+        """Cards shown ("bob: shows [..]"; a rule without cards shows those `dealt` to
+        the player), each player's same cards recorded once, on `street` ("": the
+        line's)."""
         parts = []
         for read in played:
             if read.rule.event != "shown":
                 continue
             places, seat = rows[read.rows], seats[read.rows]
             source = SOURCES.index(read.rule.value or CardSource.SHOWN.value)
-            text, indexes = self.cards(read.group("cards"), places)
-            parts.append(self._card_rows(places, seat, source, text, indexes))
+            if read.has("cards"):
+                text, indexes = self.cards(read.group("cards"), places)
+            else:
+                text, indexes = self._dealt_cards(dealt, places, seat)
+            parts.append(self._card_rows(places, seat, source, text, indexes, street))
         if not parts:
             return _empty_cards()
         found = joined_rows(*parts)
@@ -468,20 +533,41 @@ class _Lines:
         first = first_shown(found["seat"], found["cards"])
         return {name: pick(values, np.flatnonzero(first)) for name, values in found.items()}
 
+    def _dealt_cards(self, dealt: Rows, places: Ints, seat: Ints) -> tuple[Strings, Any]:
+        """The cards dealt to the players of the lines at `places` (seat rows `seat`):
+        a hand where such a player was dealt no cards before the line, or cards twice,
+        is not ok."""
+        times = np.bincount(dealt["seat"], minlength=len(self.seats.owner))
+        good = times[seat] == 1
+        if not good.any():
+            decline(self.ok, self.owner[places])
+            return pa.nulls(len(places), TEXT), pa.nulls(len(places), _NO_CARDS.type)
+        row = np.zeros(len(self.seats.owner), np.int64)
+        row[dealt["seat"]] = np.arange(len(dealt["seat"]))
+        found = row[seat]
+        good &= dealt["order"][found] < self.at[places]
+        decline(self.ok, self.owner[places[~good]])
+        return take(dealt["cards"], found), take(dealt["card_indexes"], found)
+
     def _card_rows(
-        self, places: Ints, seat: Ints, source: int, text: Strings, indexes: Any
+        self, places: Ints, seat: Ints, source: int, text: Strings, indexes: Any, street: str = ""
     ) -> Rows:
+        streets = np.full(len(places), STREETS.index(street)) if street else self.street[places]
         return {"owner": self.owner[places], "order": self.at[places], "seat": seat,
-                "street": self.street[places], "source": np.full(len(places), source),
+                "street": streets, "source": np.full(len(places), source),
                 "cards": text, "card_indexes": indexes}  # fmt: skip
 
-    def button(self, others: list[Read], rows: Ints) -> Ints:
+    def button(
+        self, others: list[Read], rows: Ints, players: tuple[list[Read], Ints, Ints]
+    ) -> Ints:
         """The button's seat per hand, from the lines that say it (-1: none)."""
         found = np.full(len(self.hands.heads), -1, np.int64)
-        for read in others:
+        for read, read_rows in [(read, rows) for read in others] + [
+            (read, players[1]) for read in players[0]
+        ]:
             if read.rule.event != "button":
                 continue
-            places = rows[read.rows]
+            places = read_rows[read.rows]
             written = read.group("seat")
             seat, good = small_integers(written, np.zeros(len(places), np.int64), lengths(written))
             decline(self.ok, self.owner[places[~good]])
@@ -518,7 +604,10 @@ class _Lines:
 
     def pots(self, read: Read, places: Ints) -> Ints:
         """The pot each payment names (group `pot`: a side pot's number; 0, the main
-        pot, where it is empty or the rule has none)."""
+        pot, where it is empty or the rule has none; group `side_pot`: pot 1 where it
+        holds text)."""
+        if read.has("side_pot"):
+            return (lengths(read.group("side_pot")) > 0).astype(np.int64)
         if not read.has("pot"):
             return np.zeros(len(places), np.int64)
         written = read.group("pot")
@@ -565,7 +654,19 @@ def read_amounts(written: Strings, decimals: Ints, hand: Ints, ok: Bools, space:
 
 def _empty_actions() -> Rows:
     return {"order": _NONE, "place": _NONE, "seat": _NONE, "kind": _NONE, "mode": _NONE,
-            "value": _NONE, "all_in": np.zeros(0, np.bool_)}  # fmt: skip
+            "value": _NONE, "put": _NONE, "all_in": np.zeros(0, np.bool_),
+            "event": _NONE}  # fmt: skip
+
+
+def _highest_before(group: Ints, total: Ints) -> Ints:
+    """For each row (in line order, `group` its hand's street), the largest `total` of
+    the earlier rows of its group: the street's highest bet before it."""
+    top = np.iinfo(np.int64).max // (int(group.max(initial=0)) + 2)
+    running = np.maximum.accumulate(group * top + np.minimum(total, top - 1)) - group * top
+    before = np.zeros(len(group), np.int64)
+    if len(group):
+        before[1:] = np.where(group[1:] == group[:-1], running[:-1], 0)
+    return before
 
 
 def _empty_cards() -> Rows:

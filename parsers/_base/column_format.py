@@ -9,10 +9,14 @@ is: the `HandBuilder` call the site's line-by-line reader makes for such a line.
 named groups carry the event's values:
 
 - `amount`: the chips a call, bet, post or `raise_put_in` adds (or what an uncalled bet
-  returns, what a payment pays); `to`: the street total of a raise ("raises $2 to $4");
+  returns, what a payment pays); `to`: the street total of a raise ("raises $2 to $4"),
+  whose `amount`, when the pattern has one, is what the raise puts in ("Raises $1.73 to
+  $1.86": checked to be the total less what the player had in on the street);
 - `all_in`: any text when the action puts the player all in, empty when not;
 - `cards`: cards in brackets ("[Th 2h Ks]", as `parsers._base.columns.bracketed_cards`
-  reads them); `known`: a street line's cards dealt before its new ones;
+  reads them); `known`: a street line's cards dealt before its new ones; a "shown" rule
+  without `cards` shows the cards dealt to the player ("Showdown [..]" where the
+  brackets hold the best fives, not the hole cards);
 - `player`: a name, on lines that do not start with one ("Dealt to Hero [..]");
 - `total`, `rake` and `fee...` (every group whose name starts so): a summary's pot line.
 
@@ -33,14 +37,22 @@ from tracker.model import ActionKind, CardSource, Street
 
 PLAYER_EVENTS: Final = frozenset(
     {"fold", "check", "call", "bet", "raise_to", "raise_put_in", "complete_to", "call_to",
-     "post", "post_out_of_turn", "shown", "collect", "quiet"}
+     "post", "post_out_of_turn", "shown", "collect", "quiet",
+     "put_in", "come_in", "dealt", "returned", "button"}
 )  # fmt: skip
 """Events of a player's line (the text after the name): an action (`raise_put_in`: a
 raise whose `amount` is what it puts in, "raises [$60]"; `post_out_of_turn`: a blind
 posted out of turn, the big blind when it is at least that, else dead money), cards shown
 (`value`: the card source, "shown" by default), a payment to the player (`value`: the
 half, as for a payment line: "bob wins the pot ($4)" on a site whose every player line
-starts with the name and a space), or nothing said of the game ("quiet")."""
+starts with the name and a space), or nothing said of the game ("quiet"). Also, on
+sites whose every line of a player starts with the name: chips put in that are a call,
+a bet or a raise as the street stands ("put_in": a call when the player's street total
+does not top the street's highest, a bet on a street with nothing in, else a raise to
+the new total), a blind posted to come in ("come_in": the big blind, or the small blind
+when less than the big blind posted before it), cards dealt to the player ("dealt":
+every player's, not telling the hero), an uncalled bet given back ("returned"), the
+button's seat ("button", group `seat`)."""
 
 LINE_EVENTS: Final = frozenset(
     {"street", "dealt", "seated", "returned", "collect", "button", "ignore", "line_reader"}
@@ -49,7 +61,8 @@ LINE_EVENTS: Final = frozenset(
 a marker that starts none), the hero's cards ("dealt", with `player` and `cards`), a
 seated player's name alone ("seated", checked), an uncalled bet given back, a payment
 (`value`: "hi" or "lo" when the site says which half; group `pot`: the side pot's
-number, none or empty for the main pot), the button's seat (group
+number, none or empty for the main pot; group `side_pot`: any text for the one side
+pot of a site that numbers none, pot 1), the button's seat (group
 `seat`: "The button is in seat #3", as `HandBuilder.table(button_seat=...)`), a line
 that says nothing
 ("ignore"), and a line whose hand only the line-by-line reader reads ("line_reader")."""
@@ -123,17 +136,35 @@ class ColumnFormat:
             whole: groups `y`, `mo`, `d`, `h`, `mi`, `s`, and `terms` for the rest of
             the line when it says more than the time.
         seat: the RE2 pattern of a seat line (groups `seat`, `player`, `stack`, and
-            `out`: any text when the player sits out), matched whole.
+            `out`: any text when the player sits out, `hero`: any text when the seat is
+            the hero's, the file's owner), matched whole.
         separator: what follows a player's name on the player's lines (": ").
+        hero_mark: a mark the player's lines may write after the name, spaces before
+            it ("UTG+5  [ME] : Folds"): the name is read without them.
         players: the rules of a player's lines, over the text after the separator.
         lines: the rules of the other body lines, over the whole line.
+        shown_street: the street of the cards shown on the body's lines ("": the
+            street of the line).
         summary_start: the line that ends the body ("*** SUMMARY ***").
         summary_in_body: the summary's lines, `summary_start` the first, are read by
             the body's rules (a site whose summary lines are player lines: a street
             rule then reads its start); there is no pot line.
         summary: the rules of the summary's lines other than its seat lines.
+        summary_board_padded: the summary's board may leave spaces before its closing
+            bracket ("Board [9d 7c 4c 7s ]").
+        summary_seat: what a summary seat line starts with, before its seat number.
+        summary_text_stripped: a summary seat line's text is read without the spaces
+            before it ("Seat+7: UTG+2  with One pair").
         summary_won: an RE2 pattern found in a summary seat line's text where it says
             what the player won (group `amount`); "" when the site writes none.
+        summary_won_low: where the line says what the player won of the low half
+            (group `amount`; `summary_won` then the high half's): what it says was won
+            is both (none when both are nothing).
+        halves_from_summary: the payment lines name no half, the summary's seat lines
+            do (`summary_won`, `summary_won_low`, over all the pots): a hand paid from
+            the main pot alone whose summary pays a low is paid each player's halves
+            the summary gives, high then low, in the order of their first payments;
+            each player's payments must add up to what the summary says was won.
         summary_cards: an RE2 pattern found in a summary seat line's text where it
             shows the player's cards (group `cards`), read as `CardSource.SUMMARY`.
         summary_mucked: the same for the cards a seat line says were mucked ("mucked
@@ -144,6 +175,9 @@ class ColumnFormat:
             summary seat lines say each player won, in their order.
         posted_blinds: a limit game's blinds are the first small and big blinds
             posted (its header gives the bets).
+        blinds_from_posts: a cash game's stakes (its header gives none) are the last
+            small and big blinds its "post" rules read (a limit game bets the big
+            blind, then twice it).
         blank_seat_lines: blank lines may come between the header and the seat lines
             and between seat lines (a file of every other line blank).
         hard_names: texts a seated name may not hold for its hand to be read here (a
@@ -153,6 +187,13 @@ class ColumnFormat:
             Rake 3€": a pot of 170€).
         rake_unwritten_is_zero: a pot line that gives no rake says none was taken
             ("Total pot 10€ | No rake": rake 0, not unknown).
+        rake_unwritten_is_rest: a pot line that gives no rake leaves it to be the
+            total pot less the payments (unknown when they exceed it).
+        rounds_from_betting: the site may write no street lines (an old format),
+            whose reader then finds each betting round's end from the betting: a hand
+            where it would (a betting action, before the first street line after the
+            hole cards, once every player dealt in, not folded nor all in, has acted
+            since the last bet or raise) is not read here.
         uncalled_unwritten: the site never writes an uncalled bet's return: it pays the
             bet back with the pot and counts it in the total
             (`parsers._base.column_uncalled`).
@@ -203,7 +244,17 @@ class ColumnFormat:
     lines: tuple[Rule, ...]
     summary_start: str
     summary: tuple[Rule, ...]
+    summary_board_padded: bool = False
+    summary_seat: str = "Seat "
+    summary_text_stripped: bool = False
     summary_won: str = ""
+    summary_won_low: str = ""
+    halves_from_summary: bool = False
+    shown_street: str = ""
+    hero_mark: str = ""
+    blinds_from_posts: bool = False
+    rake_unwritten_is_rest: bool = False
+    rounds_from_betting: bool = False
     summary_cards: str = ""
     summary_mucked: str = ""
     summary_street: str = ""

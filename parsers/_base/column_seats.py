@@ -24,6 +24,7 @@ from parsers._base.columns import (
     Strings,
     Window,
     bools,
+    byte_at,
     codes,
     distinct,
     ends_with,
@@ -87,6 +88,7 @@ class Seats:
     player: Strings
     stack: Ints
     sitting_out: Bools
+    hero: Bools  # the seat is the hero's (the seat line says so)
     end: Ints  # per hand: the line after its last seat line
     first: Ints  # per hand: its first seat row (its rows follow it)
     count: Ints  # per hand: its seat rows
@@ -120,7 +122,8 @@ def read_seats(
     plain &= amount_ok
     player = substrings(found, colon + 2, np.maximum(paren, colon + 2))
     decline(ok, owner[~plain])
-    return _seats(owner, seat, player, stack, out, end, seat_line, ok)
+    hero = np.zeros(len(at), np.bool_)
+    return _seats(owner, seat, player, stack, out, hero, end, seat_line, ok)
 
 
 def read_seats_by(
@@ -129,8 +132,9 @@ def read_seats_by(
 ) -> Seats:  # fmt: skip
     """The seat lines from line `start` of each hand (the lines starting "Seat " there,
     with blank lines among them when `blank`) by the RE2 `pattern` (groups `seat`,
-    `player`, `stack`, and `out`, any text when the player sits out), matched whole: a
-    site's own shape of seat line (`space`: the stacks' as `minor_units`')."""
+    `player`, `stack`, `out`, any text when the player sits out, and `hero`, any text
+    when the seat is the hero's), matched whole: a site's own shape of seat line
+    (`space`: the stacks' as `minor_units`')."""
     seat_line, end, at, owner = _seat_lines(lines, hands, ok, start, blank=blank)
     parts: Any = pc.extract_regex(take(lines, at), f"^(?:{pattern})$")
     plain = bools(parts.is_valid())
@@ -138,9 +142,13 @@ def read_seats_by(
                                   lengths(parts.field("seat")))  # fmt: skip
     stack, amount_ok = minor_units(parts.field("stack"), hands.decimals[owner], space)
     plain &= digits & amount_ok & (lengths(parts.field("player")) > 0)
-    out = lengths(parts.field("out")) > 0 if "(?P<out>" in pattern else np.zeros(len(at), np.bool_)
+    out, hero = (
+        lengths(parts.field(name)) > 0 if f"(?P<{name}>" in pattern else np.zeros(len(at), np.bool_)
+        for name in ("out", "hero")
+    )
     decline(ok, owner[~plain])
-    return _seats(owner, seat, texts(parts.field("player")), stack, out, end, seat_line, ok)
+    player = texts(parts.field("player"))
+    return _seats(owner, seat, player, stack, out, hero, end, seat_line, ok)
 
 
 def _seat_lines(
@@ -165,7 +173,7 @@ def _seat_lines(
 
 
 def _seats(
-    owner: Ints, seat: Ints, player: Strings, stack: Ints, out: Bools, end: Ints,
+    owner: Ints, seat: Ints, player: Strings, stack: Ints, out: Bools, hero: Bools, end: Ints,
     seat_line: Bools, ok: Bools,
 ) -> Seats:  # fmt: skip
     decline(ok, owner[repeated(owner, seat)])
@@ -174,7 +182,7 @@ def _seats(
     first = np.cumsum(count) - count
     words = window(player, np.zeros(len(owner), np.int64))
     keys = name_keys(words, lengths(player))
-    return Seats(owner, seat, player, stack, out, end, first, count, words, keys, seat_line)
+    return Seats(owner, seat, player, stack, out, hero, end, first, count, words, keys, seat_line)
 
 
 def repeated(owner: Ints, value: Ints) -> Bools:
@@ -196,6 +204,21 @@ def seat_of(lines: Strings, rows: Ints, colon: Ints, owner: Ints, seats: Seats) 
         names = substrings(lines, np.zeros(len(long), np.int64), colon[long], rows[long])
         found[long] = _seat_by_text(owner[long], names, seats)
     return found
+
+
+def unmarked(text: Strings, rows: Ints, end: Ints, mark: str) -> Ints:
+    """Where the names of the lines at `rows` end: before `end`, and before the hero's
+    `mark` and the spaces before it where the name is so marked."""
+    if not mark:
+        return end
+    size = len(mark.encode())
+    marked = equal(substrings(text, end - size, end, rows), mark)
+    end = np.where(marked, end - size, end)
+    named, spaced = take(text, rows), marked
+    while spaced.any():
+        spaced = spaced & (byte_at(named, end - 1) == ord(" "))
+        end = np.where(spaced, end - 1, end)
+    return end
 
 
 def seated(owner: Ints, names: Strings, seats: Seats) -> Ints:

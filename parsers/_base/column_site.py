@@ -27,16 +27,18 @@ import numpy as np
 import pyarrow.compute as pc
 
 from parsers._base.builder import HandBuilder, HeaderFacts
-from parsers._base.column_body import KINDS, Body, read_body
+from parsers._base.column_body import HALVES, KINDS, Body, read_body
 from parsers._base.column_chunks import HandTexts, all_texts, chunk_cuts, chunk_items, frame
 from parsers._base.column_format import STARS_SEAT, ColumnFormat
 from parsers._base.column_heads import Heads, read_heads
+from parsers._base.column_rounds import rounds_unwritten
 from parsers._base.column_seats import (
     Seats,
     decline,
     ranges,
     read_seats,
     read_seats_by,
+    repeated,
     shadowing,
 )
 from parsers._base.column_summary import Summary, read_summary
@@ -111,9 +113,11 @@ class ColumnLineSite(LineSite):
         read = _read_hands(lines, heads, ends, ok, self)
         if read is None:
             return all_texts(piece, first_line, self.hand_start), len(lines) - 1
+        rules = self.column_format
         tables, counts = hand_tables(
-            *read, ok, file, first_line + heads, posted_blinds=self.column_format.posted_blinds
-        )
+            *read, ok, file, first_line + heads,
+            posted_blinds=rules.posted_blinds, blinds_from_posts=rules.blinds_from_posts,
+        )  # fmt: skip
         texts = HandTexts(lines, first_line, heads)
         return chunk_items(self.site, texts, ok, tables, counts), len(lines) - 1
 
@@ -146,12 +150,20 @@ def _read_hands(
         summary_at = np.where(ok, ends, summary_at)
     at, owner = ranges(np.where(ok, seats.end, 0), np.where(ok, summary_at, 0))
     body = read_body(lines, at, owner, hands, seats, ok, rules)
+    if rules.rounds_from_betting:
+        rounds_unwritten(body, seats, ok)
     at, owner = ranges(np.where(ok, summary_at + 1, 0), np.where(ok, ends, 0))
     summary = read_summary(lines, at, owner, hands, seats, body, ok, rules)
     if rules.summary_payments:
         body = replace(body, collections=_summary_payments(body, summary, len(heads)))
     if rules.total_unwritten:
         body, summary = _total_put_in(body, summary, seats, site_heads, ok, rules.pots_by_payments)
+    if rules.halves_from_summary:
+        body = replace(body, collections=_paid_by_halves(body, summary, seats, ok))
+    if rules.rake_unwritten_is_rest:
+        collected = sums(body.collections["owner"], body.collections["amount"], len(heads))
+        rest = np.where(summary.rake < 0, summary.total_pot - collected, summary.rake)
+        summary = replace(summary, rake=np.where(rest >= 0, rest, -1))
     _check_cards(ok, body, summary)
     return (site_heads, seats, body, summary) if ok.any() else None
 
@@ -218,6 +230,36 @@ def _payment_pots(
         except ShowdownError:
             ok[hand] = False
     return pots
+
+
+def _paid_by_halves(body: Body, summary: Summary, seats: Seats, ok: Bools) -> Rows:
+    """The body's payments, each player's in the halves its summary seat line gives
+    where the hand pays a low from the main pot alone (`ColumnFormat.halves_from_summary`);
+    a hand whose payments and summary disagree is not ok."""
+    paid, rows = body.collections, summary.summaries
+    decline(ok, rows["owner"][repeated(rows["owner"], rows["seat_row"])])
+    won, low = np.zeros(len(seats.owner), np.int64), np.zeros(len(seats.owner), np.int64)
+    np.add.at(won, rows["seat_row"], np.maximum(rows["won"], 0))
+    np.add.at(low, rows["seat_row"], rows["low"])
+    total = sums(paid["seat"], paid["amount"], len(seats.owner))
+    decline(ok, seats.owner[total != won])
+    halved = np.zeros(len(ok), np.bool_)
+    halved[rows["owner"][rows["low"] > 0]] = True
+    halved[paid["owner"][paid["pot"] > 0]] = False
+    kept = np.flatnonzero(~halved[paid["owner"]])
+    first = np.flatnonzero(halved[paid["owner"]] & ~repeated(paid["owner"], paid["seat"]))
+    seat = paid["seat"][first]
+    parts = [{name: values[kept] for name, values in paid.items()}]
+    for half, amount in (("hi", won[seat] - low[seat]), ("lo", low[seat])):
+        some = np.flatnonzero(amount > 0)
+        parts.append({
+            "owner": paid["owner"][first[some]], "order": paid["order"][first[some]],
+            "seat": seat[some], "amount": amount[some], "pot": np.zeros(len(some), np.int64),
+            "half": np.full(len(some), HALVES.index(half)),
+        })  # fmt: skip
+    found = joined_rows(*parts)
+    order = np.lexsort((found["half"], found["order"]))
+    return {name: values[order] for name, values in found.items()}
 
 
 def _summary_lines(lines: Strings, start: Ints, ends: Ints, marker: str, ok: Bools) -> Ints:

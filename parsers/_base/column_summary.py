@@ -58,7 +58,7 @@ class Summary:
     total_pot: Ints  # per hand
     rake: Ints  # per hand (-1: the site wrote none)
     jackpot_fee: Ints  # per hand: the other fees
-    summaries: Rows  # owner, order, seat (number), player, text, won (-1: none)
+    summaries: Rows  # owner, order, seat (number), seat_row, player, text, won (-1: none), low
     cards: Rows  # the seat lines' cards, as `Body.cards`
 
 
@@ -75,7 +75,7 @@ def read_summary(
     """Read the summary lines at `at` (hand `owner` each, in line order) by `rules`."""
     text = take(lines, at)
     size = lengths(text)
-    seat_line = starts_with(text, "Seat ")
+    seat_line = starts_with(text, rules.summary_seat)
     other = np.flatnonzero((size > 0) & ~seat_line)
     found = match_rules(take(text, other), rules.summary)
     decline(ok, owner[other[unread(len(other), found)]])
@@ -89,7 +89,10 @@ def read_summary(
         if event == "line_reader":
             decline(ok, hand)
         elif event == "board":
-            cards, _, good = bracketed_cards(read.group("cards"))
+            written = read.group("cards")
+            if rules.summary_board_padded:
+                written = pc.replace_substring_regex(written, " +\\]$", "]")
+            cards, _, good = bracketed_cards(written)
             good &= bools_equal(cards, take(body.board["cards"], hand))
             decline(ok, hand[~good])
         elif event == "total":
@@ -135,12 +138,13 @@ def _seat_lines(
     rules: ColumnFormat,
 ) -> tuple[Rows, Rows]:
     """The summary rows of the seat lines: the seat number, its player (whose name,
-    then a space, follows "Seat 3: "), the text after the name, what it says was won."""
+    then a space, follows "Seat 3: "), the text after the name, what it says was won
+    (and of it, the low half: `ColumnFormat.summary_won_low`)."""
     hand = owner[rows]
     lines = take(text, rows)
     size = lengths(lines)
     colon = find(lines, ": ")
-    number, good = small_integers(lines, np.full(len(rows), 5), colon)
+    number, good = small_integers(lines, np.full(len(rows), len(rules.summary_seat)), colon)
     # the seat row of that number in the hand
     seat_key = seats.owner * 1024 + seats.seat
     order = np.argsort(seat_key, kind="stable")
@@ -155,17 +159,33 @@ def _seat_lines(
     good &= byte_at(lines, size - 1) != ord(" ")  # the site's reader strips the line's end
     decline(ok, hand[~good])
     said = substrings(lines, start + name_size + 1, size)
-    won = np.full(len(rows), -1, np.int64)
-    if rules.summary_won:
-        times = ints(pc.count_substring_regex(said, rules.summary_won))
-        decline(ok, hand[times > 1])
-        once = np.flatnonzero(times == 1)
-        amounts = pc.extract_regex(take(said, once), rules.summary_won).field("amount")
-        won[once] = read_amounts(amounts, hands.decimals[hand[once]], hand[once], ok)
+    if rules.summary_text_stripped:
+        said = pc.utf8_ltrim_whitespace(said)
+    won = _won(said, rules.summary_won, hand, hands, ok)
+    low = np.full(len(rows), -1, np.int64)
+    if rules.summary_won_low:
+        low = _won(said, rules.summary_won_low, hand, hands, ok)
+        both = np.maximum(won, 0) + np.maximum(low, 0)
+        won = np.where(both > 0, both, -1)  # nothing won of either half: none
     summaries = {"owner": hand, "order": at[rows], "seat": number, "seat_row": seat,
-                 "player": take(seats.player, seat), "text": said, "won": won}  # fmt: skip
+                 "player": take(seats.player, seat), "text": said, "won": won,
+                 "low": np.maximum(low, 0)}  # fmt: skip
     cards = _seat_cards(said, rows, at, hand, seat, body, ok, rules)
     return summaries, cards
+
+
+def _won(said: Strings, pattern: str, hand: Ints, hands: Hands, ok: Bools) -> Ints:
+    """The amount `pattern` (group `amount`) finds in each seat line's text (-1: none; a
+    hand where it finds two is not ok)."""
+    won = np.full(len(said), -1, np.int64)
+    if not pattern:
+        return won
+    times = ints(pc.count_substring_regex(said, pattern))
+    decline(ok, hand[times > 1])
+    once = np.flatnonzero(times == 1)
+    amounts = pc.extract_regex(take(said, once), pattern).field("amount")
+    won[once] = read_amounts(amounts, hands.decimals[hand[once]], hand[once], ok)
+    return won
 
 
 def equal_parts(lines: Strings, begin: Ints, end: Ints, texts: Strings) -> Bools:

@@ -56,10 +56,12 @@ def hand_tables(
     first_lines: Ints,
     *,
     posted_blinds: bool = False,
+    blinds_from_posts: bool = False,
 ) -> tuple[dict[str, pa.Table], dict[str, Ints]]:
     """Every hand table (`tracker.schema.HAND_TABLES`) of the hands taken, and each child
     table's number of rows of each hand (`posted_blinds`: a limit game's blinds are the
-    first ones posted)."""
+    first ones posted; `blinds_from_posts`: a cash game's stakes are its last blinds
+    posted, `Body.blinds`)."""
     keep = np.flatnonzero(ok)
     hand_id = take(site_heads.hand_id, keep).cast(pa.string())
     renumber = np.full(len(ok), -1, np.int64)
@@ -86,7 +88,8 @@ def hand_tables(
     order = np.lexsort((cards["order"], cards["owner"]))  # line order within each hand
     cards = {name: pick(values, order) for name, values in cards.items()}
     found = {
-        "hands": _hands(site_heads, body, summary, keep, hand_id, file, first_lines, posted_blinds),
+        "hands": _hands(site_heads, body, summary, keep, hand_id, file, first_lines,
+                        posted_blinds, blinds_from_posts),
         "seats": child("seats", {"owner": seats.owner},
                        {"seat": seats.seat, "player": seats.player, "stack": seats.stack,
                         "sitting_out": seats.sitting_out}),
@@ -142,6 +145,7 @@ def _hands(
     file: str | None,
     first_lines: Ints,
     posted_blinds: bool,
+    blinds_from_posts: bool,
 ) -> pa.Table:
     facts, of = site_heads.facts, site_heads.fact_of[keep]
 
@@ -158,6 +162,8 @@ def _hands(
             posted = first_posts(body.actions, _BRING_IN, len(summary.total_pot))[keep]
             bring_in: pa.Array[Any] = pc.coalesce(found, nullable(posted, posted >= 0))
             return bring_in
+        if blinds_from_posts:
+            return _posted_stake(name, found, body.blinds[keep], per_fact)
         if not posted_blinds or name not in _BLINDS:
             return found
         limit = per_fact(lambda fact: fact.structure is Structure.LIMIT, pa.bool_())
@@ -214,6 +220,23 @@ def _hands(
         "inconsistency": inconsistency,
     }  # fmt: skip
     return table("hands", columns)
+
+
+def _posted_stake(name: str, header: pa.Array[Any], blinds: Ints, per_fact: Any) -> pa.Array[Any]:
+    """Stake `name` of each hand: in a cash game whose blinds were posted, from its last
+    small and big blind (`blinds`; a limit game bets the big blind, then twice it), else
+    the header's."""
+    cash = bools(per_fact(lambda fact: fact.tournament is None, pa.bool_()))
+    limit = bools(per_fact(lambda fact: fact.structure is Structure.LIMIT, pa.bool_()))
+    small, big = blinds[:, 0], blinds[:, 1]
+    value = {"small_blind": small, "big_blind": big,
+             "small_bet": np.where(limit, big, -1),
+             "big_bet": np.where(limit & (big >= 0), 2 * big, -1)}.get(name)  # fmt: skip
+    if value is None:
+        value = np.full(len(big), -1, np.int64)
+    given = arrow(cash & (big >= 0))
+    posted: pa.Array[Any] = pc.if_else(given, nullable(value, value >= 0), header)
+    return posted
 
 
 def _games(games: Strings, unnamed: Bools, halves_game: Strings) -> Strings:

@@ -15,10 +15,10 @@ from datetime import datetime
 from typing import ClassVar
 
 from parsers._base.builder import HandBuilder
-from parsers._base.lines import LineSite
+from parsers._base.column_site import ColumnLineSite
 from parsers._base.reader import Action, HandReader
 from parsers._base.text import money_reader, to_utc
-from parsers.bovada import words
+from parsers.bovada import columns, words
 from parsers.bovada.summary import Results, pay, read_summary
 from parsers.bovada.words import bracket_cards
 from tracker.cards import Card
@@ -432,12 +432,21 @@ $1.90", "Dealer : Seat stand", "Dealer : Sit out", "Dealer : Re-join", "Small Bl
 Ranking 39" (a tournament's finishing place)."""
 
 
-class BovadaParser(LineSite):
+class BovadaParser(ColumnLineSite):
     """Bovada and Bodog hand histories: Omaha (hi/lo and high) and seven-card stud
-    (hi/lo and high), cash games and tournaments."""
+    (hi/lo and high), cash games and tournaments; the usual flop-game hands of the 2014
+    format read column-wise (`parsers.bovada.columns`)."""
 
     site = "bovada"
     hand_start = words.HAND_START
     rake_rule = "proportional"
     odd_chip_rule = "low-remainder-to-high"
     reader = _HandReader
+    header_start = columns.HEADER_START
+    header_columns = columns.HEADER
+    column_format = columns.FORMAT
+
+    def read_header(self, hand: HandBuilder) -> int:
+        """The header, as `_HandReader` reads it; tournament amounts are in chips."""
+        _HandReader(hand).header()
+        return 0 if hand.header.tournament else 2
