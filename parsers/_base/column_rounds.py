@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from parsers._base.column_body import KINDS, SOURCES, STREETS, Body
+from parsers._base.column_actions import KINDS, STREETS
+from parsers._base.column_body import SOURCES, Body
 from parsers._base.column_seats import Seats, decline
 from parsers._base.column_tables import within
 from parsers._base.columns import Bools, Ints

@@ -27,7 +27,8 @@ import numpy as np
 import pyarrow.compute as pc
 
 from parsers._base.builder import HandBuilder, HeaderFacts
-from parsers._base.column_body import HALVES, KINDS, Body, read_body
+from parsers._base.column_actions import KINDS
+from parsers._base.column_body import HALVES, Body, read_body
 from parsers._base.column_chunks import HandTexts, all_texts, chunk_cuts, chunk_items, frame
 from parsers._base.column_format import STARS_SEAT, ColumnFormat
 from parsers._base.column_heads import Heads, read_heads

@@ -15,14 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow.compute as pc
 
-from parsers._base.column_body import (
-    SOURCES,
-    STREETS,
-    Body,
-    first_shown,
-    not_shown_before,
-    read_amounts,
-)
+from parsers._base.column_actions import STREETS, read_amounts
+from parsers._base.column_body import SOURCES, Body, first_shown, not_shown_before
 from parsers._base.column_format import ColumnFormat
 from parsers._base.column_rules import match_rules, unread
 from parsers._base.column_seats import Hands, Seats, decline

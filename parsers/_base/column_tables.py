@@ -16,7 +16,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from parsers._base.builder import HeaderFacts, tournament_columns
-from parsers._base.column_body import HALVES, KINDS, SOURCES, STREETS, Body
+from parsers._base.column_actions import KINDS, STREETS
+from parsers._base.column_body import HALVES, SOURCES, Body
 from parsers._base.column_heads import Heads
 from parsers._base.column_seats import Seats
 from parsers._base.column_summary import Summary
