@@ -302,7 +302,7 @@ class _Lines(ChunkLines):
         decline(self.ok, self.owner[place[flop[lengths(take(found["known"], flop)) > 0]]])
         rows_of = np.flatnonzero(stud)
         stud_rows = StudDealt(take(found["new"], rows_of), _NO_BOOLS, _NO_BOOLS)
-        if len(rows_of):  # not run without stud (one of its kernels imports pandas)
+        if len(rows_of):  # none of stud's work on a chunk without stud
             stud_rows = stud_dealt(
                 self.owner[place[rows_of]], seat[rows_of],
                 self.street[place[rows_of]] == _THIRD, take(found["known"], rows_of),

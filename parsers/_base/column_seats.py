@@ -29,6 +29,7 @@ from parsers._base.columns import (
     distinct,
     ends_with,
     equal,
+    equal_parts,
     find,
     joined,
     lengths,
@@ -301,15 +302,12 @@ def named_apart(lines: Strings, rows: Ints, owner: Ints, seats: Seats, separator
     `separator`: their places among `rows` ("place"), the player's seat row ("seat") and
     where the text after the separator starts ("begin"). `seat_of` cannot find these
     players: it reads a name up to the line's first separator."""
-    sizes = lengths(seats.player)
     named = np.flatnonzero(find(seats.player, separator) >= 0)
     hand = seats.owner[named]
     place, which = ranges(np.searchsorted(owner, hand), np.searchsorted(owner, hand, "right"))
     seat = named[which]
-    begin = sizes[seat] + len(separator.encode())
-    start = substrings(lines, np.zeros(len(place), np.int64), begin, rows[place])
-    spelled = joined(take(seats.player, seat), separator)
-    hit = np.flatnonzero(bools(pc.equal(texts(start), texts(spelled))))
+    found, begin = _start_with_names(lines, rows[place], seats, seat, separator)
+    hit = np.flatnonzero(found)
     return {"place": place[hit], "seat": seat[hit], "begin": begin[hit]}
 
 
@@ -320,8 +318,16 @@ def shadowing(seats: Seats, separator: str) -> Ints:
     hand = seats.owner[named]
     other, which = ranges(seats.first[hand], seats.first[hand] + seats.count[hand])
     name = named[which]
-    size = lengths(seats.player)[other] + len(separator.encode())
-    start = substrings(seats.player, np.zeros(len(name), np.int64), size, name)
-    spelled = joined(take(seats.player, other), separator)
-    found: Ints = seats.owner[name[bools(pc.equal(texts(start), texts(spelled)))]]
+    starts, _ = _start_with_names(seats.player, name, seats, other, separator)
+    found: Ints = seats.owner[name[starts]]
     return found
+
+
+def _start_with_names(
+    text: Strings, rows: Ints, seats: Seats, seat: Ints, separator: str
+) -> tuple[Bools, Ints]:
+    """Whether each row of `text` at `rows` starts with the name of the seat row beside
+    it, then `separator`; and where the text after them starts."""
+    begin = lengths(seats.player)[seat] + len(separator.encode())
+    spelled = joined(take(seats.player, seat), separator)
+    return equal_parts(text, np.zeros(len(rows), np.int64), begin, spelled, rows), begin

@@ -25,7 +25,17 @@ import numpy as np
 import pyarrow.compute as pc
 
 from parsers._base.column_seats import decline
-from parsers._base.columns import Bools, Ints, Strings, arrow, contains, equal, joined, lengths
+from parsers._base.columns import (
+    Bools,
+    Ints,
+    Strings,
+    arrow,
+    contains,
+    equal,
+    joined,
+    last_at_or_before,
+    lengths,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +79,7 @@ def stud_dealt(
 def _seat_before(owner: Ints, seat: Ints, mark: Bools) -> Ints:
     """For each row, the seat of the last `mark` row of its hand strictly before it
     (-1: none)."""
-    at = np.arange(len(owner))
-    last = np.maximum.accumulate(np.where(mark, at, -1))
+    last = last_at_or_before(mark)
     before = np.r_[-1, last[:-1]] if len(owner) else last
     same = (before >= 0) & (owner[np.maximum(before, 0)] == owner)
     found: Ints = np.where(same, seat[np.maximum(before, 0)], -1)

@@ -28,6 +28,7 @@ from parsers._base.columns import (
     bools,
     bracketed_cards,
     byte_at,
+    equal_parts,
     find,
     ints,
     joined_rows,
@@ -180,11 +181,6 @@ def _won(said: Strings, pattern: str, hand: Ints, hands: Hands, ok: Bools) -> In
     amounts = pc.extract_regex(take(said, once), pattern).field("amount")
     won[once] = read_amounts(amounts, hands.decimals[hand[once]], hand[once], ok)
     return won
-
-
-def equal_parts(lines: Strings, begin: Ints, end: Ints, texts: Strings) -> Bools:
-    """Whether each line's bytes `begin:end` are the text beside it."""
-    return bools_equal(substrings(lines, begin, end), texts)
 
 
 def _seat_cards(

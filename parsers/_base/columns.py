@@ -361,6 +361,15 @@ def index_in(array: Strings, words: list[str]) -> Ints:
     return ints(pc.fill_null(found, scalar(-1, pa.int32())))
 
 
+def equal_parts(
+    array: Strings, begin: Ints, end: Ints, expected: Strings, rows: Ints | None = None
+) -> Bools:
+    """Whether each row's bytes `begin:end` (`substrings`; with `rows`, of the rows at
+    `rows`) are the text beside it in `expected` (a null equals nothing)."""
+    part = substrings(array, begin, end, rows)
+    return bools(pc.equal(texts(part), texts(expected)))
+
+
 def joined(left: Strings, right: Strings | str, between: str = "") -> Strings:
     """Each row of `left`, then `between`, then the row of `right` (or the text `right`)."""
     join: Any = pc.binary_join_element_wise  # its stubs know no scalar arguments
